@@ -209,7 +209,7 @@ describe('badge full status', () => {
     expect((await api('GET', path)).status).toBe(401);
   });
 
-  it('reads the holder, the relation, the requirements and the tasks in one D1 round trip', async () => {
+  it('reads the session, the holder, the relation, the requirements and the tasks in one D1 round trip', async () => {
     const c = await crew();
     const token = await tokenOf(c.sup);
     const { db: counted, count } = countingD1(env.DB);
@@ -225,8 +225,8 @@ describe('badge full status', () => {
     expect(res.status).toBe(200);
     const body = (await res.json()) as BadgeStatusResponse;
     expect(body.tasks.filter((t) => t.name.endsWith(c.tag))).toHaveLength(2);
-    // One for the session (the auth middleware's read), one batch for everything the answer holds.
-    expect(count.calls).toBe(2);
+    // The session rides in the one batch with everything the answer holds.
+    expect(count.calls).toBe(1);
   });
 
   it('refuses a forged or leaver badge with a clear message', async () => {

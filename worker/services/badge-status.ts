@@ -86,23 +86,44 @@ function requirementStatusFrom(
 }
 
 /**
- * The badge holder, the caller's relation to them, and (only for a supervisor or an administrator
- * of theirs) their requirements and tasks today: one batch. Null when no such person exists.
+ * The badge holder, whether they are on the caller's team, and their requirements and tasks today:
+ * one batch (the request's first: the caller's session rides in it, so `callerId` is the token's
+ * until the batch is judged). Null when no such person exists. Nothing of it is shown before
+ * `badgeStatusFor` has judged the caller's relation.
  */
-export async function badgeStatusOf(db: Db, caller: AuthUser, userId: string, now: Date) {
+export async function readBadgeStatus(db: Db, callerId: string, userId: string, now: Date) {
   const day = now.toISOString().slice(0, 10);
   const [holders, team, terms, facts, taskRows] = await db.batch([
     badgeHolderQuery(db, userId),
     db
       .select({ ok: sql<number>`1` })
       .from(users)
-      .where(and(eq(users.id, userId), inTeamOf(caller.id, sql`${users.id}`))),
+      .where(and(eq(users.id, userId), inTeamOf(callerId, sql`${users.id}`))),
     ...coverageFactsQueries(db, { userId }, now),
     personTasksQuery(db, userId, day),
   ]);
   const holder = holders[0];
-  if (!holder) return null;
-  const relation = await relationOf(caller, holder, () => team.length > 0);
+  return holder ? { holder, inTeam: team.length > 0, terms, facts, taskRows, userId, day, now } : null;
+}
+
+/**
+ * The caller's relation to the holder, and (only for a supervisor or an administrator of theirs) the
+ * requirements and tasks judged by the rules; nothing is judged for anyone else.
+ */
+export async function badgeStatusFor(
+  caller: AuthUser,
+  {
+    holder,
+    inTeam,
+    terms,
+    facts,
+    taskRows,
+    userId,
+    day,
+    now,
+  }: NonNullable<Awaited<ReturnType<typeof readBadgeStatus>>>,
+) {
+  const relation = await relationOf(caller, holder, () => inTeam);
   const full = relation === 'admin' || relation === 'supervisor';
   return {
     holder,
