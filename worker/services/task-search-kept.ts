@@ -23,10 +23,14 @@ export const factsVersionQuery = (db: Db) =>
   db.select({ version: factVersions.version }).from(factVersions).where(eq(factVersions.name, TEAM_TASKS_FACTS));
 
 /**
- * The first thing in an answer statement's FROM: the counter as `gate.fv`, one row, so every row of
- * the answer carries the version it was read at (the one it is kept at).
+ * The first thing in an answer statement's FROM: the counter as `gate.fv`, so every row of the answer
+ * carries the version it was read at (the one it is kept at). With `known`, the gate is shut (no row,
+ * and SQLite computes nothing after it) while the counter still stands at `known`: a statement that
+ * rides in a batch with other reads (the badge status) answers "still kept" by answering nothing.
  */
-export const factsGate = sql`(SELECT (SELECT version FROM fact_versions WHERE name = ${TEAM_TASKS_FACTS}) AS fv) gate`;
+export const factsGate = (known: number | null = null) =>
+  sql`(SELECT fv FROM (SELECT (SELECT version FROM fact_versions WHERE name = ${TEAM_TASKS_FACTS}) AS fv)
+    WHERE ${known} IS NULL OR fv IS NOT ${known}) gate`;
 
 /** An answer as read at `version`, with its JSON written once (a site lead's four pages are tens of KB). */
 export interface KeptAnswer {

@@ -183,7 +183,7 @@ export function taskSearchQuery(db: Db, ask: TaskSearch) {
         >`CASE WHEN x.id IS NULL OR x.nth > 1 THEN NULL ELSE ${heldPiecesSql(TASK_PIECES, sql`${ask.taskId}`, { dayEnd })} END`,
       })
       // A person listed in several lists (the qualified and both lapse lists) has their records read once (nth 1).
-      .from(sql`${factsGate} CROSS JOIN (SELECT y.*, row_number() OVER (PARTITION BY y.id) AS nth FROM (${teamWalk(sup, ask.taskId)},
+      .from(sql`${factsGate()} CROSS JOIN (SELECT y.*, row_number() OVER (PARTITION BY y.id) AS nth FROM (${teamWalk(sup, ask.taskId)},
       size AS MATERIALIZED (SELECT count(*) AS n FROM team t
         WHERE t.active = 1 AND EXISTS (SELECT 1 FROM task) AND ${atSite(sql`t.site`)}),
       pieces AS MATERIALIZED (${piecesOf(ask.taskId, dayStart)}),
@@ -317,7 +317,7 @@ export function crewQuery(db: Db, ask: TaskSearch) {
         held: sql<string>`${heldPiecesSql(TASK_PIECES, sql`${ask.taskId}`, { dayEnd })}`,
       })
       // LEFT JOIN: a row (the counter's) even for an empty team, so the answer always carries its version.
-      .from(sql`${factsGate} LEFT JOIN ((${teamWalk(sup, ask.taskId)} SELECT t.id AS id FROM team t
+      .from(sql`${factsGate()} LEFT JOIN ((${teamWalk(sup, ask.taskId)} SELECT t.id AS id FROM team t
         WHERE t.active = 1 AND ${atTaskSite(ask, sql`t.site`)}) m JOIN users u ON u.id = m.id
         LEFT JOIN sites s ON s.id = u.site_id) ON 1`)
       .orderBy(sql`lower(${personName('u')}), u.id`)
