@@ -4,7 +4,10 @@ import { app } from '../../worker/app';
 import { countingD1 } from './d1-counting';
 import { createCourse, createPublishedTemplate } from './fixtures';
 import { api, createAdmin, createDomain, createUser, db, env, login, schema } from './helpers';
+import { eq } from 'drizzle-orm';
 import { badgeIdFor } from '../../worker/services/badge';
+import { readBadgeStatus } from '../../worker/services/badge-status';
+import { drizzleOver } from '../../worker/db/client';
 import type { BadgeStatusResponse } from '../../worker/contract/badges';
 
 // Badges (issue 30): the printable card (who may fetch it), the badge page's public view (only what a
@@ -83,7 +86,7 @@ async function crew() {
   const retired = await task(`Old task ${tag}`, [metPiece]);
   await api('POST', `/api/v2/admin/tasks/${retired}/retire`, { token: admin });
   const badge = await badgeIdFor(env.JWT_SECRET, worker.id);
-  return { tag, north, south, lead, sup, worker, peer, leaver, northAdmin, southAdmin, noUsers, badge };
+  return { tag, north, south, lead, sup, worker, peer, leaver, northAdmin, southAdmin, noUsers, badge, templateId };
 }
 
 const tokenOf = (u: { username: string; password: string }) => login(u);
@@ -209,7 +212,7 @@ describe('badge full status', () => {
     expect((await api('GET', path)).status).toBe(401);
   });
 
-  it('reads the holder, the relation, the requirements and the tasks in one D1 round trip', async () => {
+  it('reads the session, the holder, the relation, the requirements and the tasks in one D1 round trip', async () => {
     const c = await crew();
     const token = await tokenOf(c.sup);
     const { db: counted, count } = countingD1(env.DB);
@@ -225,8 +228,69 @@ describe('badge full status', () => {
     expect(res.status).toBe(200);
     const body = (await res.json()) as BadgeStatusResponse;
     expect(body.tasks.filter((t) => t.name.endsWith(c.tag))).toHaveLength(2);
-    // One for the session (the auth middleware's read), one batch for everything the answer holds.
-    expect(count.calls).toBe(2);
+    // The session rides in the one batch with everything the answer holds.
+    expect(count.calls).toBe(1);
+  });
+
+  it('keeps the task statuses only while nothing they are made of has changed', async () => {
+    const c = await crew();
+    const token = await tokenOf(c.sup);
+    const path = `/api/v2/badges/${c.badge}/status`;
+    const mine = async () => {
+      const res = await api<BadgeStatusResponse>('GET', path, { token });
+      expect(res.status).toBe(200);
+      return res.body.tasks.filter((t) => t.name.endsWith(c.tag)).map((t) => [t.name, t.status]);
+    };
+    const reach = `Operate a reach truck ${c.tag}`;
+    const forklift = `Drive a forklift ${c.tag}`;
+    expect(await mine()).toEqual([
+      [reach, 'NOT_QUALIFIED'],
+      [forklift, 'QUALIFIED'],
+    ]);
+    // Asked again: the tasks' statement reads nothing (the counter stands), the statuses are the kept ones.
+    const read = await readBadgeStatus(drizzleOver(env.DB), c.sup.id, c.worker.id, new Date());
+    expect(read?.taskRows).toEqual([]);
+    expect(await mine()).toEqual([
+      [reach, 'NOT_QUALIFIED'],
+      [forklift, 'QUALIFIED'],
+    ]);
+    // The evaluation passed (its authorisation written straight in D1): the trigger moves the counter.
+    const evaluationId = crypto.randomUUID();
+    await db.insert(schema.evaluations).values({
+      id: evaluationId,
+      templateId: c.templateId,
+      traineeId: c.worker.id,
+      evaluatorId: c.lead.id,
+      outcome: 'COMPETENT',
+      meaning: 'Evaluated and found competent',
+      evaluatorName: 'Lead',
+      traineeName: 'Worker',
+      bodyHash: evaluationId,
+      conductedAt: iso(-1),
+      signedAt: iso(-1),
+    });
+    await db.insert(schema.authorisations).values({
+      id: crypto.randomUUID(),
+      number: `AUT-2026-${evaluationId.slice(0, 6).toUpperCase()}`,
+      userId: c.worker.id,
+      templateId: c.templateId,
+      familyId: c.templateId,
+      evaluationId,
+      title: 'Authorised: reach truck',
+      userName: 'Worker',
+      issuedAt: iso(-1),
+      expiresAt: iso(300),
+    });
+    expect(await mine()).toEqual([
+      [forklift, 'QUALIFIED'],
+      [reach, 'QUALIFIED'],
+    ]);
+    // The worker moves to the south site: the north task no longer applies, the south one does.
+    await db.update(schema.users).set({ siteId: c.south }).where(eq(schema.users.id, c.worker.id));
+    expect(await mine()).toEqual([
+      [forklift, 'QUALIFIED'],
+      [`Load the south dock ${c.tag}`, 'QUALIFIED'],
+    ]);
   });
 
   it('refuses a forged or leaver badge with a clear message', async () => {

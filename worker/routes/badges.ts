@@ -5,11 +5,11 @@ import { REFUSALS } from '../contract/errors';
 import { originFor } from '../config';
 import type { AppEnv } from '../env';
 import { ApiError } from '../errors';
-import { requireLearner } from '../middleware/auth';
+import { inFirstBatch, requireLearner, sessionInFirstBatch } from '../middleware/auth';
 import { pdfDownload } from '../services/file-types';
 import { badgeIdFor, signedIdOfScan, userOfBadge } from '../services/badge';
 import { badgeHolder, badgeRelation, displayName } from '../services/badge-holder';
-import { badgeStatusOf } from '../services/badge-status';
+import { badgeStatusFor, readBadgeStatus } from '../services/badge-status';
 import { validate } from '../validate';
 
 /*
@@ -46,23 +46,27 @@ export const badgeCardRoutes = new Hono<AppEnv>().get(
  * GET /api/v2/badges/{signedId}/status: the field check. Every requirement and every task that
  * applies to the badge's holder with its status today and what is missing or expiring, for their
  * supervisors and their administrators only; the badge page fetches it with the signed-in viewer's
- * bearer token.
+ * bearer token. One D1 round trip: the caller's session rides in the batch with the holder and the status.
  */
 export const badgeStatusRoutes = new Hono<AppEnv>().get(
   '/:signedId/status',
-  requireLearner,
+  inFirstBatch(requireLearner),
   validate('param', badgeParam),
   async (c) => {
-    const db = c.var.db;
     let userId: string | null = null;
     try {
       userId = await userOfBadge(c.env.JWT_SECRET, signedIdOfScan(c.req.valid('param').signedId));
     } catch {
       userId = null; // a broken %-escape is no badge
     }
-    // One round trip: the holder, the relation and the full status are read together (services/badge-status.ts).
+    // One round trip: the session, the holder, the relation and the full status are read together
+    // (services/badge-status.ts); a broken badge reads nothing, and the session is still judged first.
     const now = new Date();
-    const status = userId ? await badgeStatusOf(db, c.var.user, userId, now) : null;
+    const holder = userId;
+    const { user, result: read } = await sessionInFirstBatch(c, (db, callerId) =>
+      holder ? readBadgeStatus(db, callerId, holder, now) : Promise.resolve(null),
+    );
+    const status = read ? await badgeStatusFor(user, read) : null;
     if (!status || status.holder.deactivatedAt) throw new ApiError('NOT_FOUND', REFUSALS['badge.invalid']);
     const { holder: person, relation } = status;
     // The person themselves reads their own status on their dashboard; the badge's full view is for those above them.

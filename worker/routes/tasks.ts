@@ -23,8 +23,7 @@ import { inFirstBatch, requireAdmin, requireLearner, sessionInFirstBatch } from 
 import { auditInsert } from '../services/audit';
 import { resolveEvidence, taskEvidenceOptions, type EvidenceRow } from '../services/evidence';
 import { activeSite, assertInSite } from '../services/sites';
-import { teamQualified } from '../services/task-search';
-import { answerJson } from '../services/task-search-kept';
+import { teamQualifiedKept } from '../services/task-search';
 import { listTasks, replaceTaskEvidence, taskOr404, teamTaskList } from '../services/tasks';
 import { validate } from '../validate';
 
@@ -186,7 +185,8 @@ export const teamTaskRoutes = new Hono<AppEnv>()
   // Anyone signed in: the active tasks to ask about (names and sites only, nobody's standing).
   .get('/', requireLearner, async (c) => c.json<TeamTasksResponse>({ tasks: await teamTaskList(c.var.db) }))
   // Anyone signed in: the answer names only the caller's direct and indirect reports. One D1 round
-  // trip: the session, the task and the answer are read in one batch (services/task-search.ts).
+  // trip: the session rides in the batch with the task and the answer, or with the counter alone when
+  // the isolate keeps this caller's answer (services/task-search.ts, task-search-kept.ts).
   .get(
     '/:id/qualified',
     inFirstBatch(requireLearner),
@@ -197,9 +197,9 @@ export const teamTaskRoutes = new Hono<AppEnv>()
       const { date, siteId, list, page } = c.req.valid('query');
       const day = date ?? dayOf(new Date());
       const { result } = await sessionInFirstBatch(c, (db, supervisorId) =>
-        teamQualified(db, { supervisorId, taskId: id, day, siteId, list, page }),
+        teamQualifiedKept(db, { supervisorId, taskId: id, day, siteId, list, page }),
       );
       // The same JSON as c.json, written once for an answer the isolate keeps and serves again.
-      return c.body(answerJson(result), 200, { 'content-type': 'application/json' });
+      return c.body(result.body(), 200, { 'content-type': 'application/json' });
     },
   );

@@ -3,65 +3,66 @@
  * changed (issue 30 item 5, docs/decisions/2026-11-28-task-search.md). Triggers bump the
  * `team-tasks` counter in fact_versions on every write to what the answer reads (people and their
  * reporting lines, sites, tasks, the names and families of their pieces, certificates,
- * authorisations, credentials, talks; migration 0053), so no writer can forget to. The task's and the
- * answer's statements read the counter themselves, behind a gate that yields no row (and computes
- * nothing) while the counter is still at the kept answer's: one D1 round trip either way, and a kept
- * answer is never older than the batch that checked it.
+ * authorisations, credentials, talks; migration 0053), so no writer can forget to.
+ *
+ * A kept answer is checked by the counter alone: the request's one batch holds the session row and
+ * the counter's one row, and the answer goes out as the JSON written when it was kept (no statement
+ * built, nothing judged, nothing serialised). When the counter has moved, the answer is read again
+ * in a second batch, which carries the counter it was read at; so a kept answer is never older than
+ * the batch that checked it.
  */
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { TeamQualifiedResponse } from '../contract/tasks';
+import type { Db } from '../db/client';
+import { factVersions } from '../db/schema';
 
 const TEAM_TASKS_FACTS = 'team-tasks';
 
+/** The counter's one row: all a kept answer is checked by (rides in the session's batch). */
+export const factsVersionQuery = (db: Db) =>
+  db.select({ version: factVersions.version }).from(factVersions).where(eq(factVersions.name, TEAM_TASKS_FACTS));
+
 /**
- * The first thing in an answer statement's FROM, `gate` with the counter as `gate.fv`: one row when
- * no answer is kept (`known` null) or the counter has moved from `known`, else none, and then nothing
- * after it is computed. So the statement itself says which: rows (each with the counter) or "still
- * kept". One text whatever `known` is (a bound value), so D1 prepares it once.
+ * The first thing in an answer statement's FROM: the counter as `gate.fv`, so every row of the answer
+ * carries the version it was read at (the one it is kept at). With `known`, the gate is shut (no row,
+ * and SQLite computes nothing after it) while the counter still stands at `known`: a statement that
+ * rides in a batch with other reads (the badge status) answers "still kept" by answering nothing.
  */
-export const factsGate = (known: number | null) =>
+export const factsGate = (known: number | null = null) =>
   sql`(SELECT fv FROM (SELECT (SELECT version FROM fact_versions WHERE name = ${TEAM_TASKS_FACTS}) AS fv)
     WHERE ${known} IS NULL OR fv IS NOT ${known}) gate`;
 
-/** The same as a condition, for a statement read from its own table (the task's). */
-export const factsOpen = (known: number | null) => sql`EXISTS (SELECT 1 FROM ${factsGate(known)})`;
-
-interface Kept {
-  version: number;
+/** An answer as read at `version`, with its JSON written once (a site lead's four pages are tens of KB). */
+export interface KeptAnswer {
+  version: number | null;
   answer: TeamQualifiedResponse;
+  body(): string;
+}
+
+export function keptAnswer(version: number | null, answer: TeamQualifiedResponse): KeptAnswer {
+  let written: string | undefined;
+  return { version, answer, body: () => (written ??= JSON.stringify(answer)) };
 }
 
 /** Answers by question, in this isolate (bounded: a few hundred people's pages each). */
-const kept = new Map<string, Kept>();
+const kept = new Map<string, KeptAnswer>();
 const KEPT_MAX = 64;
 
-/** The version a kept answer to `key` was read at, to gate the statement with. */
-export const keptVersion = (key: string) => kept.get(key)?.version ?? null;
-
 /**
- * The answer to `key` from this batch: the kept one when the statements answered "still kept" (no
- * rows: the gate was shut), else built from the rows just read and kept at the counter they carry.
+ * The kept answer to `key` when the counter (read now, in this request's first batch) still stands
+ * at the one it was read at; else `read()` (a fresh answer with the counter it carries), kept.
  */
-export function settleAnswer<Row extends { facts: number | null }>(
-  key: string,
-  rows: readonly Row[],
-  build: (rows: readonly Row[]) => TeamQualifiedResponse,
-): TeamQualifiedResponse {
+export async function keptOrRead(db: Db, key: string, read: () => Promise<KeptAnswer>): Promise<KeptAnswer> {
   const before = kept.get(key);
-  if (before !== undefined && rows.length === 0) return before.answer;
-  const answer = build(rows);
-  const version = rows[0]?.facts;
-  if (version !== null && version !== undefined) {
-    if (kept.size >= KEPT_MAX && !kept.has(key)) kept.clear();
-    kept.set(key, { version, answer });
+  if (before) {
+    const [[row]] = await db.batch([factsVersionQuery(db)]);
+    if (row !== undefined && row.version === before.version) return before;
   }
-  return answer;
-}
-
-/** An answer as JSON, written once per kept answer (a site lead's four pages are tens of KB). */
-const written = new WeakMap<TeamQualifiedResponse, string>();
-export function answerJson(answer: TeamQualifiedResponse): string {
-  let body = written.get(answer);
-  if (body === undefined) written.set(answer, (body = JSON.stringify(answer)));
-  return body;
+  const fresh = await read();
+  if (fresh.version === null) kept.delete(key);
+  else {
+    if (kept.size >= KEPT_MAX && !kept.has(key)) kept.clear();
+    kept.set(key, fresh);
+  }
+  return fresh;
 }

@@ -32,8 +32,8 @@ import type { Db } from '../db/client';
 import { ApiError } from '../errors';
 import { evidenceFacts, heldPiecesSql, TASK_PIECES } from './evidence';
 import { TEAM_MAX_DEPTH } from './sites';
-import { factsGate, factsOpen, keptVersion, settleAnswer } from './task-search-kept';
-import { taskByIdWhen, toTask } from './tasks';
+import { factsGate, keptAnswer, keptOrRead, type KeptAnswer } from './task-search-kept';
+import { taskByIdQuery, toTask } from './tasks';
 
 /** What one request asks: whose team, which task, which day, which site, which list's page. */
 export interface TaskSearch {
@@ -120,7 +120,7 @@ type SearchRow = {
  * a `counts` row (n1..n4: qualified, lapsing within 7 and 30 days, not qualified), then the page's
  * people of each list asked, by name, each with what they hold of every piece on the day (held).
  */
-export function taskSearchQuery(db: Db, ask: TaskSearch, known: number | null = null) {
+export function taskSearchQuery(db: Db, ask: TaskSearch) {
   const { start, end } = dayRange(ask.day);
   const dayStart = new Date(start).toISOString();
   const dayEnd = new Date(end).toISOString();
@@ -165,23 +165,25 @@ export function taskSearchQuery(db: Db, ask: TaskSearch, known: number | null = 
       )})`
     : sql``;
   // Built as a select over a raw FROM: drizzle batches builders (its raw queries have no statement to bind).
-  return db
-    .select({
-      facts: sql<number | null>`gate.fv`,
-      list: sql<SearchRow['list']>`x.list`,
-      id: sql<string | null>`x.id`,
-      n1: sql<number | null>`x.n1`,
-      n2: sql<number | null>`x.n2`,
-      n3: sql<number | null>`x.n3`,
-      n4: sql<number | null>`x.n4`,
-      name: sql<string | null>`${personName('u')}`,
-      username: sql<string | null>`u.username`,
-      siteName: sql<string | null>`s.name`,
-      held: sql<
-        string | null
-      >`CASE WHEN x.id IS NULL THEN NULL ELSE ${heldPiecesSql(TASK_PIECES, sql`${ask.taskId}`, { dayEnd })} END`,
-    })
-    .from(sql`${factsGate(known)} CROSS JOIN (${teamWalk(sup, ask.taskId)},
+  return (
+    db
+      .select({
+        facts: sql<number | null>`gate.fv`,
+        list: sql<SearchRow['list']>`x.list`,
+        id: sql<string | null>`x.id`,
+        n1: sql<number | null>`x.n1`,
+        n2: sql<number | null>`x.n2`,
+        n3: sql<number | null>`x.n3`,
+        n4: sql<number | null>`x.n4`,
+        name: sql<string | null>`${personName('u')}`,
+        username: sql<string | null>`u.username`,
+        siteName: sql<string | null>`s.name`,
+        held: sql<
+          string | null
+        >`CASE WHEN x.id IS NULL OR x.nth > 1 THEN NULL ELSE ${heldPiecesSql(TASK_PIECES, sql`${ask.taskId}`, { dayEnd })} END`,
+      })
+      // A person listed in several lists (the qualified and both lapse lists) has their records read once (nth 1).
+      .from(sql`${factsGate()} CROSS JOIN (SELECT y.*, row_number() OVER (PARTITION BY y.id) AS nth FROM (${teamWalk(sup, ask.taskId)},
       size AS MATERIALIZED (SELECT count(*) AS n FROM team t
         WHERE t.active = 1 AND EXISTS (SELECT 1 FROM task) AND ${atSite(sql`t.site`)}),
       pieces AS MATERIALIZED (${piecesOf(ask.taskId, dayStart)}),
@@ -203,11 +205,12 @@ export function taskSearchQuery(db: Db, ask: TaskSearch, known: number | null = 
         (SELECT n FROM size) - (SELECT count(*) FROM qualified) AS n4
       ${qualifiedPages}
       ${notQualifiedPage}
-    ) x LEFT JOIN users u ON u.id = x.id LEFT JOIN sites s ON s.id = u.site_id`)
-    .orderBy(sql`x.list, x.sort_name, x.id`);
+    ) y) x LEFT JOIN users u ON u.id = x.id LEFT JOIN sites s ON s.id = u.site_id`)
+      .orderBy(sql`x.list, x.sort_name, x.id`)
+  );
 }
 
-type TaskRows = Awaited<ReturnType<typeof taskByIdWhen>>;
+type TaskRows = Awaited<ReturnType<typeof taskByIdQuery>>;
 type PersonRow = Pick<SearchRow, 'id' | 'name' | 'username' | 'siteName' | 'held'>;
 
 /** The task (404 when unknown or retired), and the rule judging a person's row (each once). */
@@ -274,7 +277,10 @@ function answerWith(
 function answerOf(taskRows: TaskRows, rows: readonly SearchRow[], ask: TaskSearch): TeamQualifiedResponse {
   const judge = judgeFor(taskRows, ask.day);
   const counts = rows.find((r) => r.list === 'counts');
-  const listed = (list: TeamQualifiedList) => rows.filter((r) => r.list === list && r.id).map(judge.personOf);
+  // Each person's records come once (on one of their rows): judged from those wherever they are listed.
+  const held = new Map(rows.filter((r) => r.id && r.held !== null).map((r) => [r.id, r.held]));
+  const listed = (list: TeamQualifiedList) =>
+    rows.filter((r) => r.list === list && r.id).map((r) => judge.personOf({ ...r, held: held.get(r.id) ?? null }));
   return answerWith(
     judge,
     ask,
@@ -297,7 +303,7 @@ function answerOf(taskRows: TaskRows, rows: readonly SearchRow[], ask: TaskSearc
  * A crew (a few hundred at most): every member with what they hold, in name order, judged by the
  * rule itself (no SQL verdict to drift), and the pages cut here. One cheap statement to compile.
  */
-export function crewQuery(db: Db, ask: TaskSearch, known: number | null = null) {
+export function crewQuery(db: Db, ask: TaskSearch) {
   const dayEnd = new Date(dayRange(ask.day).end).toISOString();
   const sup = ask.supervisorId;
   return (
@@ -310,8 +316,8 @@ export function crewQuery(db: Db, ask: TaskSearch, known: number | null = null) 
         siteName: sql<string | null>`s.name`,
         held: sql<string>`${heldPiecesSql(TASK_PIECES, sql`${ask.taskId}`, { dayEnd })}`,
       })
-      // LEFT JOIN: a row (the counter's) even for an empty team, so no rows at all means "still kept".
-      .from(sql`${factsGate(known)} LEFT JOIN ((${teamWalk(sup, ask.taskId)} SELECT t.id AS id FROM team t
+      // LEFT JOIN: a row (the counter's) even for an empty team, so the answer always carries its version.
+      .from(sql`${factsGate()} LEFT JOIN ((${teamWalk(sup, ask.taskId)} SELECT t.id AS id FROM team t
         WHERE t.active = 1 AND ${atTaskSite(ask, sql`t.site`)}) m JOIN users u ON u.id = m.id
         LEFT JOIN sites s ON s.id = u.site_id) ON 1`)
       .orderBy(sql`lower(${personName('u')}), u.id`)
@@ -360,16 +366,20 @@ function crewAnswer(taskRows: TaskRows, rows: readonly PersonRow[], ask: TaskSea
 
 /**
  * The caller's team (direct and indirect reports, active, never the caller) against one task on one
- * day, in one batch (the first one of the request: the session check rides in it): the task with its
- * pieces, and the counts and pages. A task at a site asks only the team's people of that site;
- * `siteId` (the supervisor's choice) narrows the team to one site as well.
+ * day. A question asked before in this isolate is checked by the trigger-bumped counter alone, in the
+ * request's first batch with the session (task-search-kept.ts); otherwise one batch (the first one of
+ * the request when nothing was kept: the session check rides in it) reads the task with its pieces and
+ * the counts and pages. A task at a site asks only the team's people of that site; `siteId` (the
+ * supervisor's choice) narrows the team to one site as well.
  */
-export async function teamQualified(db: Db, ask: TaskSearch): Promise<TeamQualifiedResponse> {
+export async function teamQualifiedKept(db: Db, ask: TaskSearch): Promise<KeptAnswer> {
   // A caller asks again and again (a list's pages, other tasks): their team's size last time picks
   // the way, so the statement is that way's only. Only a hint: every way gives the same answer.
   const size = ask.way || ask.setWiseFrom !== undefined ? undefined : sizeHints.get(ask.supervisorId);
   const way = size === undefined ? ask.way : size >= SET_WISE_FROM ? 'big' : 'crew';
-  // Kept per question (the way and the tests' threshold included: each statement answers for itself).
+  // Kept per question: the caller (their team: nobody is ever answered from another's), the task,
+  // day, site, list and page, and a way or threshold the tests force (each statement answers for
+  // itself); not the hinted way, which gives the same answer.
   const key = JSON.stringify([
     ask.supervisorId,
     ask.taskId,
@@ -377,35 +387,27 @@ export async function teamQualified(db: Db, ask: TaskSearch): Promise<TeamQualif
     ask.siteId,
     ask.list,
     ask.page,
-    way,
+    ask.way,
     ask.setWiseFrom,
   ]);
-  const version = keptVersion(key);
-  let answer: TeamQualifiedResponse;
-  if (way === 'crew') {
-    const [taskRows, rows] = await db.batch([
-      taskByIdWhen(db, ask.taskId, factsOpen(version)),
-      crewQuery(db, ask, version),
-    ]);
-    answer = settleAnswer(key, rows, (read) =>
-      crewAnswer(
-        taskRows,
-        (read as typeof rows).filter((r) => r.id !== null),
-        ask,
-      ),
-    );
-  } else {
-    const [taskRows, rows] = await db.batch([
-      taskByIdWhen(db, ask.taskId, factsOpen(version)),
-      taskSearchQuery(db, { ...ask, way }, version),
-    ]);
-    answer = settleAnswer(key, rows, (read) => answerOf(taskRows, read as typeof rows, ask));
-  }
+  const result = await keptOrRead(db, key, async () => {
+    if (way === 'crew') {
+      const [taskRows, rows] = await db.batch([taskByIdQuery(db, ask.taskId), crewQuery(db, ask)]);
+      const people = rows.filter((r) => r.id !== null);
+      return keptAnswer(rows[0]?.facts ?? null, crewAnswer(taskRows, people, ask));
+    }
+    const [taskRows, rows] = await db.batch([taskByIdQuery(db, ask.taskId), taskSearchQuery(db, { ...ask, way })]);
+    return keptAnswer(rows[0]?.facts ?? null, answerOf(taskRows, rows, ask));
+  });
+  const { counts } = result.answer;
   if (sizeHints.size >= SIZE_HINTS) sizeHints.clear();
-  if (!ask.siteId) sizeHints.set(ask.supervisorId, answer.counts.qualified + answer.counts.notQualified);
-  return answer;
+  if (!ask.siteId) sizeHints.set(ask.supervisorId, counts.qualified + counts.notQualified);
+  return result;
 }
 
+/** The answer itself (the tests compare the ways by it). */
+export const teamQualified = async (db: Db, ask: TaskSearch): Promise<TeamQualifiedResponse> =>
+  (await teamQualifiedKept(db, ask)).answer;
 /** Team sizes by caller, in this isolate (a hint for the next request; bounded). */
 const sizeHints = new Map<string, number>();
 const SIZE_HINTS = 1000;

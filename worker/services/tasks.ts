@@ -3,7 +3,7 @@
  * SQL, evidence.ts's piecesTermsSql over task_evidence instead of requirement_evidence). Judging a
  * supervisor's team against a task on a day: task-search.ts.
  */
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { eq, isNull, sql } from 'drizzle-orm';
 import { REFUSALS } from '../contract/errors';
 import type { TaskDto, TeamTaskDto } from '../contract/tasks';
 import type { Db } from '../db/client';
@@ -30,11 +30,8 @@ const selectTasks = (db: Db) =>
 type TaskRow = Awaited<ReturnType<typeof selectTasks>>[number];
 export const toTask = (row: TaskRow): TaskDto => ({ ...row, evidence: termEvidence(row).map(evidenceDto) });
 
-/** One task with its named pieces (retired or not), as a query for a batch. */
-const taskByIdQuery = (db: Db, id: string) => selectTasks(db).where(eq(tasks.id, id));
-
-/** The same only when `open` holds (a condition on no row, task-search-kept.ts): nothing read otherwise. */
-export const taskByIdWhen = (db: Db, id: string, open: SQL) => selectTasks(db).where(and(eq(tasks.id, id), open));
+/** One task with its named pieces (retired or not), as a query for a batch (the task search's). */
+export const taskByIdQuery = (db: Db, id: string) => selectTasks(db).where(eq(tasks.id, id));
 
 /** Active tasks by name (retired ones after them when asked). */
 export async function listTasks(db: Db, includeRetired: boolean): Promise<TaskDto[]> {
