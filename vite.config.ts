@@ -98,6 +98,13 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
+    // A lazy route's own imports are found by the browser as it loads the route (one more round trip
+    // for the modules no earlier page loaded), not named beforehand by Vite's preload helper: the
+    // helper adds a <link rel=modulepreload> per module from script, about 50 for a learner page's
+    // first load, in one task after the first paint that Lighthouse counted as 100-200 ms of
+    // blocking time on a phone. The first page's own chunks start at once anyway (web/preload.ts).
+    // The entry's imports stay named in index.html.
+    modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
     rolldownOptions: {
       treeshake: {
         // The UI kit and Panda's generated runtime only define things (recipe objects, contexts,

@@ -21,4 +21,14 @@ export function preloadFirstRoute(path: string, queryClient: QueryClient): void 
     void import('./pages/learner/learner-area');
     void import('./pages/learner/dashboard').then((page) => page.prefetchDashboard(queryClient)).catch(() => undefined);
   }
+  // My Courses and a course page arrive rendered by the Worker with their data (web/api/page-data.ts):
+  // only their code is asked for now, beside the app's, instead of after the learner area's.
+  if (/^\/my-courses\/?$/.test(path)) {
+    void import('./pages/learner/learner-area');
+    void import('./pages/learner/my-courses');
+  }
+  if (/^\/course\/[^/]+\/?$/.test(path)) {
+    void import('./pages/learner/learner-area');
+    void import('./pages/learner/course-detail');
+  }
 }

@@ -3,6 +3,7 @@ import { Portal } from '@ark-ui/react/portal';
 import type { ReactNode } from 'react';
 import { cx } from 'styled-system/css';
 import { drawer } from 'styled-system/recipes/drawer';
+import { useOpenedOnce } from './opened-once';
 
 export interface DrawerProps {
   /**
@@ -25,6 +26,8 @@ export interface DrawerProps {
 /** Drawer: the side navigation panel of both shells (see `variant`). */
 export function Drawer({ variant, open, onOpenChange, label, header, footer, children, className, id }: DrawerProps) {
   const classes = drawer();
+  // The temporary drawer's Ark root (a dialog) from its first open on: closed, it shows nothing.
+  const opened = useOpenedOnce(open);
   if (variant === 'persistent') {
     return (
       <aside
@@ -40,6 +43,7 @@ export function Drawer({ variant, open, onOpenChange, label, header, footer, chi
       </aside>
     );
   }
+  if (!opened) return null;
   return (
     // The content id goes through `ids` so zag can still find its element (Escape, outside click).
     <ArkDialog.Root

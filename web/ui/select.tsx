@@ -79,6 +79,10 @@ export function Select<V extends string = string>(props: SelectProps<V>) {
       required={required}
       name={name}
       positioning={{ sameWidth: true, gutter: 4 }}
+      // The options are rendered when the list opens, not with the page (a filter's dozens of
+      // hidden options were DOM work at start-up); the collection, not the DOM, answers typeahead.
+      lazyMount
+      unmountOnExit
       className={cx(classes.root, className)}
     >
       {label ? (
