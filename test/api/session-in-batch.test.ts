@@ -18,6 +18,8 @@ const SESSION_IN_FIRST_BATCH = [
   'GET /api/v2/user/requirements',
   'GET /api/v2/admin/compliance',
   'GET /api/v2/team/tasks/:id/qualified',
+  // Issue 30: the badge status of a scanned badge, in the supervisor's one batch.
+  'GET /api/v2/badges/:signedId/status',
   'POST /api/v2/user/assessments/:componentId/start',
   'PUT /api/v2/user/assessments/attempts/:attemptId/answers',
   'POST /api/v2/user/assessments/attempts/:attemptId/submit',

@@ -6,7 +6,6 @@ import { cx } from 'styled-system/css';
 import { dialog } from 'styled-system/recipes/dialog';
 import { IconButton } from './button';
 import { captureOpener, returnFocusTarget, type OpenerMemo } from './focus';
-import { useOpenedOnce } from './opened-once';
 import { keepScrollableFocusable } from './scroll-focus';
 import { t } from '../i18n';
 
@@ -40,14 +39,9 @@ export interface DialogProps {
 
 /**
  * Dialog: modal on Ark Dialog (focus trap, scroll lock, aria-modal, labelled by the title and
- * described by the description). Content mounts on open and unmounts after the exit animation; the
- * Ark root itself from the first open on (`useOpenedOnce`).
+ * described by the description). Content mounts on open and unmounts after the exit animation.
  */
-export function Dialog(props: DialogProps) {
-  return useOpenedOnce(props.open) ? <ArkBackedDialog {...props} /> : null;
-}
-
-function ArkBackedDialog({
+export function Dialog({
   open,
   onOpenChange,
   title,
