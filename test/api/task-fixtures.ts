@@ -91,7 +91,8 @@ export async function hold(
     const authorisationId = id();
     await db.insert(schema.authorisations).values({
       id: authorisationId,
-      number: `AUT-2026-${authorisationId.slice(0, 6).toUpperCase()}`,
+      // Twelve hex digits: the API run shares one database across files, and six collided once in a full run.
+      number: `AUT-2026-${authorisationId.replaceAll('-', '').slice(0, 12).toUpperCase()}`,
       userId,
       templateId: p.templateId,
       familyId: p.templateId,
@@ -110,7 +111,7 @@ export async function hold(
       typeId: p.typeId,
       status: 'APPROVED',
       issuer: 'Licensing office',
-      number: `LIC-${id().slice(0, 5)}`,
+      number: `LIC-${id().replaceAll('-', '').slice(0, 12)}`,
       issuedOn: dayAt(-200),
       expiresOn: dayAt(400),
       reviewedAt: at(-199),
