@@ -146,19 +146,25 @@ export async function recordSignInError(
   }
 }
 
+/** A provider switched on: a disabled one signs nobody in, is not offered, and turns no password off. */
+export const providerEnabled = isNull(identityProviders.disabledAt);
+
+/** A provider as the password rule reads it (sign-in and signatures): which one, and whether it turned passwords off. */
+export const providerPasswordColumns = {
+  id: identityProviders.id,
+  name: identityProviders.name,
+  passwordSignInOff: identityProviders.passwordSignInOff,
+};
+
 /** The enabled provider an e-mail's domain goes to, if any (password sign-in asks it whether passwords are off). */
 export async function providerForEmail(db: Db, email: string) {
   const domain = email.toLowerCase().split('@')[1];
   if (!domain) return null;
   return db
-    .select({
-      id: identityProviders.id,
-      name: identityProviders.name,
-      passwordSignInOff: identityProviders.passwordSignInOff,
-    })
+    .select(providerPasswordColumns)
     .from(identityProviderDomains)
     .innerJoin(identityProviders, eq(identityProviders.id, identityProviderDomains.providerId))
-    .where(and(eq(identityProviderDomains.domain, domain), isNull(identityProviders.disabledAt)))
+    .where(and(eq(identityProviderDomains.domain, domain), providerEnabled))
     .get();
 }
 
@@ -168,7 +174,7 @@ export async function signInProviders(db: Db) {
     db
       .select({ id: identityProviders.id, name: identityProviders.name })
       .from(identityProviders)
-      .where(isNull(identityProviders.disabledAt))
+      .where(providerEnabled)
       .orderBy(sql`lower(${identityProviders.name})`),
     db.select().from(identityProviderDomains),
   ]);

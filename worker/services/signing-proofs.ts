@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import { REFUSALS, type RefusalReason } from '../contract/errors';
 import type { SignatureMethod } from '../contract/offscreen';
 import { SIGNING_PROOF_TTL_MS, type SigningMethodResponse, type SigningPurpose } from '../contract/signing-proofs';
@@ -6,7 +6,7 @@ import type { Db } from '../db/client';
 import { identityProviders, type oidcSignIns, signingProofs, userIdentities, users } from '../db/schema';
 import { ApiError } from '../errors';
 import { randomToken, sha256Hex } from './crypto';
-import { providerForEmail } from './identity-providers';
+import { providerEnabled, providerForEmail, providerPasswordColumns } from './identity-providers';
 
 /*
  * E-signatures for people who sign in through their company's provider (issue 32 item 5;
@@ -32,16 +32,14 @@ export const PASSWORD_SIGNED: SignedWith = { method: 'password', provider: null 
 async function providerOf(db: Db, userId: string) {
   return db
     .select({
-      id: identityProviders.id,
-      name: identityProviders.name,
+      ...providerPasswordColumns,
       issuer: identityProviders.issuer,
       clientId: identityProviders.clientId,
-      passwordSignInOff: identityProviders.passwordSignInOff,
       subject: userIdentities.subject,
     })
     .from(userIdentities)
     .innerJoin(identityProviders, eq(identityProviders.id, userIdentities.providerId))
-    .where(and(eq(userIdentities.userId, userId), isNull(identityProviders.disabledAt)))
+    .where(and(eq(userIdentities.userId, userId), providerEnabled))
     .get();
 }
 
