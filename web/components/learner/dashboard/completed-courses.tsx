@@ -1,8 +1,7 @@
 import type { CourseProgress } from '@contract/progress';
 import { BadgeCheck, BookOpenCheck, CalendarCheck, CircleCheckBig, Download, FileBadge } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { css } from 'styled-system/css';
-import { grid } from 'styled-system/patterns';
+import { css, cx } from 'styled-system/css';
 import type { DashboardCertificate, DashboardData } from '../../../api/learner-queries';
 import { queryKeys } from '../../../api/query-keys';
 import { useCertificateAction } from '../../../hooks/use-certificate-action';
@@ -10,14 +9,12 @@ import { Button, Card, Chip, EmptyState, Skeleton } from '../../../ui';
 import { formatCertificateDate } from '../../../format';
 import { t } from '../../../i18n';
 import { LoadFailedAlert } from '../load-failed-alert';
+import { dashboardCardList } from './card-list';
 
-const cardGrid = grid({
-  gap: { base: '4', md: '5' },
-  gridTemplateColumns: { base: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' },
-  listStyle: 'none',
-  p: 0,
-  m: 0,
-});
+const cardGrid = cx(
+  dashboardCardList,
+  css({ gridTemplateColumns: { base: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' } }),
+);
 
 /** The dashboard's completed courses, each with its certificate to download or generate. */
 export function CompletedCourses({

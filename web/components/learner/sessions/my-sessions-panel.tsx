@@ -2,14 +2,14 @@ import type { MySession } from '@contract/sessions';
 import { Building2, CalendarPlus, MapPin, UserRound } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { css } from 'styled-system/css';
-import { grid } from 'styled-system/patterns';
+import { css, cx } from 'styled-system/css';
 import { saveBlob } from '../../../api/certificates';
 import { mySessionApi, mySessionQueries } from '../../../api/my-session-queries';
 import { QueryState } from '../../query-state';
 import { Button, Card, toaster } from '../../../ui';
 import { formatDateTime, formatList } from '../../../format';
 import { t } from '../../../i18n';
+import { dashboardCardList } from '../dashboard/card-list';
 import { errorText } from '../../../i18n/error-text';
 import { SessionAnswerButtons, SessionStatusChip, upcomingSessions } from './session-answer';
 
@@ -116,13 +116,10 @@ function SessionCard({ session }: { session: MySession }) {
 
 const section = css({ mb: { base: '6', md: '8' } });
 const heading = css({ fontSize: { base: 'lg', md: 'xl' }, fontWeight: 'semibold', mb: '4' });
-const cardGrid = grid({
-  gap: { base: '4', md: '5' },
-  gridTemplateColumns: { base: '1fr', md: 'repeat(2, 1fr)', xl: 'repeat(3, 1fr)' },
-  listStyle: 'none',
-  p: 0,
-  m: 0,
-});
+const cardGrid = cx(
+  dashboardCardList,
+  css({ gridTemplateColumns: { base: '1fr', md: 'repeat(2, 1fr)', xl: 'repeat(3, 1fr)' } }),
+);
 const card = css({ display: 'flex', flexDirection: 'column', gap: '3', p: '5' });
 const facts = css({ display: 'flex', flexDirection: 'column', gap: '1', fontSize: 'sm', color: 'fg.muted', m: 0 });
 const factRow = css({ display: 'flex', alignItems: 'center', gap: '1.5' });
