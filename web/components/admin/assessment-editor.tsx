@@ -4,6 +4,7 @@ import { css, cx } from 'styled-system/css';
 import { grid, hstack, stack } from 'styled-system/patterns';
 import { t } from '../../i18n';
 import { Button, Checkbox, IconButton, panel, Select, TextField } from '../../ui';
+import type { TextFieldProps } from '../../ui/text-field';
 import {
   addOption,
   addQuestion,
@@ -30,6 +31,13 @@ export interface AssessmentEditorProps {
 }
 
 const numberOrEmpty = (text: string): number | '' => (text.trim() === '' ? '' : Number(text));
+/** A number the author may clear while typing: empty text stays '' (the draft's check names it), never 0. */
+function NumberField({
+  onValueChange,
+  ...props
+}: Omit<TextFieldProps, 'type' | 'onChange'> & { onValueChange: (value: number | '') => void }) {
+  return <TextField type="number" {...props} onChange={(e) => onValueChange(numberOrEmpty(e.target.value))} />;
+}
 /** A group's message sits just under its controls. */
 const errorGap = css({ mt: '1' });
 const legend = css({ fontSize: 'sm', fontWeight: 'medium', color: 'fg.default', mb: '2' });
@@ -61,14 +69,13 @@ export function AssessmentEditor({ draft, onChange, errors, disabled }: Assessme
           error={errors.passingScore}
           onChange={(e) => onChange({ ...draft, passingScore: numberOrEmpty(e.target.value) })}
         />
-        <TextField
+        <NumberField
           label={t('admin.editor.field.timeLimit')}
-          type="number"
           min={0}
           value={draft.timeLimit}
           disabled={disabled}
           error={errors.timeLimit}
-          onChange={(e) => onChange({ ...draft, timeLimit: numberOrEmpty(e.target.value) })}
+          onValueChange={(timeLimit) => onChange({ ...draft, timeLimit })}
         />
       </div>
       <Checkbox
@@ -161,14 +168,13 @@ function QuestionCard({
           disabled={disabled}
           onValueChange={(type) => onChange(setQuestionType(draft, index, type as DraftQuestion['type']))}
         />
-        <TextField
+        <NumberField
           label={t('admin.editor.assessment.points')}
-          type="number"
           min={1}
           value={question.points}
           disabled={disabled}
           error={at('points')}
-          onChange={(e) => onChange(updateQuestion(draft, index, { points: numberOrEmpty(e.target.value) }))}
+          onValueChange={(points) => onChange(updateQuestion(draft, index, { points }))}
         />
       </div>
 

@@ -28,6 +28,7 @@ import {
   type UserFormErrors,
   type UserFormValues,
 } from './users/user-form-fields';
+import { CodeBox } from './shared/code-box';
 import { GroupError } from './shared/group-error';
 
 /**
@@ -161,20 +162,9 @@ export function UserCreatedDialog({
           ])}
         </p>
         <div className={css({ display: 'flex', gap: '2', alignItems: 'center', flexWrap: 'wrap' })}>
-          <code
-            data-testid="generated-password"
-            className={css({
-              fontFamily: 'mono',
-              fontSize: 'lg',
-              bg: 'bg.muted',
-              px: '3',
-              py: '2',
-              borderRadius: 'md',
-              wordBreak: 'break-all',
-            })}
-          >
+          <CodeBox size="lg" testId="generated-password">
             {password ?? t('admin.users.passwordMissing')}
-          </code>
+          </CodeBox>
           {password ? (
             <Button variant="outline" size="sm" leftIcon={copied ? <Check /> : <Copy />} onClick={() => void copy()}>
               {copied ? t('admin.users.copied') : t('admin.users.copy')}

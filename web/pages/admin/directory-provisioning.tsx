@@ -24,21 +24,12 @@ import {
   toaster,
   type DataTableColumn,
 } from '../../ui';
+import { CodeBox } from '../../components/admin/shared/code-box';
 import { RowButtons } from '../../components/admin/shared/list-columns';
 
 type Confirm = { mode: 'rotate' | 'revoke'; connection: ScimConnectionDto } | null;
 
-const codeBox = css({
-  display: 'block',
-  mt: '2',
-  fontFamily: 'mono',
-  fontSize: 'sm',
-  bg: 'bg.muted',
-  px: '3',
-  py: '2',
-  borderRadius: 'md',
-  wordBreak: 'break-all',
-});
+const blockBelow = css({ display: 'block', mt: '2' });
 
 /**
  * /admin/directory-provisioning (issue 32): the connections an identity provider (Entra ID, Okta)
@@ -95,9 +86,9 @@ export function AdminDirectoryProvisioningPage() {
         <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
           <Alert status="info" title={t('admin.scim.baseUrlLabel')}>
             <p>{t('admin.scim.baseUrlHelp')}</p>
-            <code data-testid="scim-base-url" className={codeBox}>
+            <CodeBox size="sm" testId="scim-base-url" className={blockBelow}>
               {list.data?.baseUrl}
-            </code>
+            </CodeBox>
           </Alert>
           <DataTable
             label={t('admin.scim.tableLabel')}
@@ -276,9 +267,9 @@ function TokenDialog({ result, onClose }: { result: ScimConnectionTokenResponse 
         <Alert status="warning" role="none" title={t('admin.scim.tokenWarningTitle')}>
           {t('admin.scim.tokenWarning')}
         </Alert>
-        <code data-testid="scim-token" className={codeBox}>
+        <CodeBox size="sm" testId="scim-token" className={blockBelow}>
           {token}
-        </code>
+        </CodeBox>
         <div>
           <Button size="lg" variant="outline" leftIcon={copied ? <Check /> : <Copy />} onClick={() => void copy()}>
             {copied ? t('admin.scim.copied') : t('admin.scim.copy')}
