@@ -8,6 +8,7 @@ import {
   type StartAttemptResponse,
 } from '../../contract/assessments';
 import type { Db } from '../../db/client';
+import { preparedReads } from '../../db/prepared';
 import { attempts, componentProgress, components, courseProgress } from '../../db/schema';
 import type { AppEnv, AuthUser } from '../../env';
 import { sessionInFirstBatch } from '../../middleware/auth';
@@ -55,6 +56,13 @@ export const openAttemptQuery = (db: Db, userId: string, componentId: string) =>
     .from(attempts)
     .where(and(eq(attempts.userId, userId), eq(attempts.componentId, componentId), isNull(attempts.submittedAt)))
     .limit(1);
+
+/** openAttemptQuery for a batch, built once per isolate (a template: see db/prepared.ts). */
+export const openAttemptReads = (db: Db, userId: string, componentId: string) =>
+  preparedReads(db, 'open attempt', {}, { userId, componentId }, buildOpenAttempt);
+
+const buildOpenAttempt = (db: Db, { userId, componentId }: { userId: string; componentId: string }) =>
+  [openAttemptQuery(db, userId, componentId)] as const;
 
 export async function openAttempt(db: Db, userId: string, componentId: string): Promise<AttemptRecord | undefined> {
   return (await openAttemptQuery(db, userId, componentId))[0];
