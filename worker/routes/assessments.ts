@@ -47,6 +47,20 @@ import { startAttempt, startAttemptIfStartable, startReads } from './assessments
 
 const componentParam = v.object({ componentId: idString });
 
+/** An autosave's reads: the attempt and its assessment (a template: see db/prepared.ts). */
+const buildAutosaveReads = (db: Db, { userId, attemptId }: { userId: string; attemptId: string }) =>
+  [
+    db
+      .select()
+      .from(attempts)
+      .where(and(eq(attempts.id, attemptId), eq(attempts.userId, userId)))
+      .limit(1),
+    assessmentQuery(
+      db,
+      sql`(SELECT a.component_id FROM assessment_attempts a WHERE a.id = ${attemptId} AND a.user_id = ${userId})`,
+    ),
+  ] as const;
+
 /** The learner's attempts in the current cycle (a template: see db/prepared.ts; values are placeholders). */
 const buildAttemptList = (db: Db, { userId, componentId }: { userId: string; componentId: string }) =>
   [
@@ -123,17 +137,7 @@ export const assessments = new Hono<AppEnv>()
       const attemptId = c.req.valid('param').attemptId;
       // One read batch (it also carries the session check): the attempt and its assessment.
       const { result } = await sessionInFirstBatch(c, (db, userId) =>
-        db.batch([
-          db
-            .select()
-            .from(attempts)
-            .where(and(eq(attempts.id, attemptId), eq(attempts.userId, userId)))
-            .limit(1),
-          assessmentQuery(
-            db,
-            sql`(SELECT a.component_id FROM assessment_attempts a WHERE a.id = ${attemptId} AND a.user_id = ${userId})`,
-          ),
-        ]),
+        db.batch(preparedReads(db, 'autosave', {}, { userId, attemptId }, buildAutosaveReads)),
       );
       const db = c.var.db;
       const [attemptRows, assessmentRows] = result;
