@@ -8,11 +8,18 @@ import type { Db } from './client';
  * wildcard. Blank terms give no condition (`undefined` is ignored by drizzle's `and`).
  */
 export function containsText(term: string | null | undefined, columns: SQLWrapper[]): SQL | undefined {
-  const trimmed = term?.trim();
-  if (!trimmed || columns.length === 0) return undefined;
+  const needle = searchNeedle(term);
+  if (!needle || columns.length === 0) return undefined;
+  return containsNeedle(needle, columns);
+}
+
+/** What a search term is matched as: trimmed and lower-cased ('' when there is nothing to find). */
+export const searchNeedle = (term: string | null | undefined): string => term?.trim().toLowerCase() ?? '';
+
+/** Any of `columns` contains `needle` (already `searchNeedle`'s; a value or a template's placeholder). */
+export function containsNeedle(needle: string, columns: SQLWrapper[]): SQL {
   // instr, not LIKE: D1 refuses LIKE patterns over 50 bytes (a long search answered 500), and
   // instr has no wildcards to escape. Both sides lower-cased, as LIKE's ASCII folding did.
-  const needle = trimmed.toLowerCase();
   const tests = columns.map((column) => sql`instr(lower(coalesce(${column}, '')), ${needle}) > 0`);
   return sql`(${sql.join(tests, sql` OR `)})`;
 }

@@ -14,6 +14,8 @@ import {
   type LatestAttemptResponse,
   type QuestionsResponse,
 } from '../contract/assessments';
+import type { Db } from '../db/client';
+import { preparedReads } from '../db/prepared';
 import { attempts, components, courses } from '../db/schema';
 import type { AppEnv } from '../env';
 import { inFirstBatch, requireLearner, sessionInFirstBatch } from '../middleware/auth';
@@ -36,7 +38,7 @@ import { validate } from '../validate';
 import {
   assessmentContext,
   attemptQuestions,
-  openAttemptQuery,
+  openAttemptReads,
   ownAttemptQuery,
   startResponse,
   submit,
@@ -44,6 +46,30 @@ import {
 import { startAttempt, startAttemptIfStartable, startReads } from './assessments/start-attempt';
 
 const componentParam = v.object({ componentId: idString });
+
+/** An autosave's reads: the attempt and its assessment (a template: see db/prepared.ts). */
+const buildAutosaveReads = (db: Db, { userId, attemptId }: { userId: string; attemptId: string }) =>
+  [
+    db
+      .select()
+      .from(attempts)
+      .where(and(eq(attempts.id, attemptId), eq(attempts.userId, userId)))
+      .limit(1),
+    assessmentQuery(
+      db,
+      sql`(SELECT a.component_id FROM assessment_attempts a WHERE a.id = ${attemptId} AND a.user_id = ${userId})`,
+    ),
+  ] as const;
+
+/** The learner's attempts in the current cycle (a template: see db/prepared.ts; values are placeholders). */
+const buildAttemptList = (db: Db, { userId, componentId }: { userId: string; componentId: string }) =>
+  [
+    db
+      .select()
+      .from(attempts)
+      .where(and(eq(attempts.userId, userId), eq(attempts.componentId, componentId), inCurrentCycle))
+      .orderBy(asc(attempts.attemptNumber)),
+  ] as const;
 const attemptParam = v.object({ attemptId: idString });
 
 export const assessments = new Hono<AppEnv>()
@@ -111,17 +137,7 @@ export const assessments = new Hono<AppEnv>()
       const attemptId = c.req.valid('param').attemptId;
       // One read batch (it also carries the session check): the attempt and its assessment.
       const { result } = await sessionInFirstBatch(c, (db, userId) =>
-        db.batch([
-          db
-            .select()
-            .from(attempts)
-            .where(and(eq(attempts.id, attemptId), eq(attempts.userId, userId)))
-            .limit(1),
-          assessmentQuery(
-            db,
-            sql`(SELECT a.component_id FROM assessment_attempts a WHERE a.id = ${attemptId} AND a.user_id = ${userId})`,
-          ),
-        ]),
+        db.batch(preparedReads(db, 'autosave', {}, { userId, attemptId }, buildAutosaveReads)),
       );
       const db = c.var.db;
       const [attemptRows, assessmentRows] = result;
@@ -189,7 +205,7 @@ export const assessments = new Hono<AppEnv>()
     const componentId = c.req.valid('param').componentId;
     // One round trip: the component's context and the open attempt, with the session check.
     const { user, result } = await sessionInFirstBatch(c, (db, userId) =>
-      db.batch([...componentContextQueries(db, userId, componentId), openAttemptQuery(db, userId, componentId)]),
+      db.batch([...componentContextQueries(db, userId, componentId), ...openAttemptReads(db, userId, componentId)]),
     );
     const [c0, c1, c2, c3, c4, c5, [found]] = result;
     const db = c.var.db;
@@ -228,11 +244,7 @@ export const assessments = new Hono<AppEnv>()
     const { user, result } = await sessionInFirstBatch(c, (db, userId) =>
       db.batch([
         ...componentContextQueries(db, userId, componentId),
-        db
-          .select()
-          .from(attempts)
-          .where(and(eq(attempts.userId, userId), eq(attempts.componentId, componentId), inCurrentCycle))
-          .orderBy(asc(attempts.attemptNumber)),
+        ...preparedReads(db, 'attempts', {}, { userId, componentId }, buildAttemptList),
       ]),
     );
     const [c0, c1, c2, c3, c4, c5, rows] = result;

@@ -73,8 +73,9 @@ export interface CoverageFilter {
 const lowerEq = (column: SQL, value: string) => sql`lower(${column}) = lower(${value})`;
 
 /** Who is covered by what: the conditions shared by the facts and the export's chunks. */
-function coverageWhere(filter: CoverageFilter, now: Date): SQL {
-  const iso = now.toISOString();
+/** `now` as a Date, or as its ISO string (a template's placeholder: db/prepared.ts). */
+function coverageWhere(filter: CoverageFilter, now: Date | string): SQL {
+  const iso = now instanceof Date ? now.toISOString() : now;
   const conditions: SQL[] = [
     sql`r.retired_at IS NULL`,
     filter.includeNotStarted ? sql`1 = 1` : sql`r.active_from <= ${iso}`,
@@ -142,7 +143,7 @@ export async function coveredUserIds(
  * matrix page of 50 people x 20 courses carried 130 KB out of D1 with the terms repeated in every
  * fact, and about a third of it without.
  */
-export function coverageFactsQueries(db: Db, filter: CoverageFilter, now: Date, extra?: SQL) {
+export function coverageFactsQueries(db: Db, filter: CoverageFilter, now: Date | string, extra?: SQL) {
   return [requirementTermsQuery(db, filter), coverageFactsQuery(db, filter, now, extra)] as const;
 }
 
@@ -198,7 +199,7 @@ export const termEvidence = (term: { evidence: string | null }): EvidenceTerm[] 
     ([kind, refId, name, everyDays]) => ({ kind, refId, name: name ?? refId, everyDays: everyDays ?? null }),
   );
 
-function coverageFactsQuery(db: Db, filter: CoverageFilter, now: Date, extra?: SQL) {
+function coverageFactsQuery(db: Db, filter: CoverageFilter, now: Date | string, extra?: SQL) {
   const where = extra ? sql`${coverageWhere(filter, now)} AND ${extra}` : coverageWhere(filter, now);
   return db
     .select({

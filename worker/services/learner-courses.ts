@@ -14,7 +14,8 @@ import { REFUSALS } from '../contract/errors';
 import type { CourseProgressDetailResponse } from '../contract/progress';
 import { isAdminUser, type RoleBearer } from '../contract/rules/roles';
 import type { Db } from '../db/client';
-import { containsText, offsetOf } from '../db/paginate';
+import { containsNeedle, offsetOf, searchNeedle } from '../db/paginate';
+import { preparedReads } from '../db/prepared';
 import { componentProgress, courses as courseTable, domains, userDomains } from '../db/schema';
 import { ApiError } from '../errors';
 import { preferredVersion } from './course-versions';
@@ -77,6 +78,37 @@ export function courseListReads(
   admin: boolean,
 ) {
   const { page, limit, showAll, search, sortBy, status, bookId } = query;
+  const needle = searchNeedle(search);
+  return preparedReads(
+    db,
+    'course list',
+    { showAll, sortBy, status, byBook: !!bookId, search: !!needle, admin },
+    { userId, limit, offset: offsetOf({ page, limit }), bookId, needle, language: language ?? '' },
+    buildCourseList,
+  );
+}
+
+/** The course list's statements for one shape (a template: see db/prepared.ts; values are placeholders). */
+function buildCourseList(
+  db: Db,
+  {
+    userId,
+    limit,
+    offset,
+    bookId,
+    needle,
+    language,
+  }: { userId: string; limit: number; offset: number; bookId: string; needle: string; language: string },
+  shape: {
+    showAll: boolean;
+    sortBy: CourseListInput['sortBy'];
+    status: CourseListInput['status'];
+    byBook: boolean;
+    search: boolean;
+    admin: boolean;
+  },
+) {
+  const { showAll, sortBy, status, admin } = shape;
   const inBooks = sql<number>`EXISTS (SELECT 1 FROM user_domains ud WHERE ud.user_id = ${userId} AND ud.domain_id = ${courseTable.domainId})`;
   const order =
     sortBy === 'alphabetical'
@@ -94,7 +126,7 @@ export function courseListReads(
   const visible = and(
     eq(courseTable.status, 'PUBLISHED'),
     admin ? undefined : showAll ? sql`(${inBooks} OR ${courseTable.allowBrowse} = 1)` : inBooks,
-    preferredVersion(userId, language),
+    preferredVersion(userId, language as DeliveryLanguage),
   );
   const where = and(
     visible,
@@ -103,8 +135,8 @@ export function courseListReads(
       : status === 'progress'
         ? sql`${progressStatus} <> 'COMPLETED'`
         : undefined,
-    bookId ? eq(courseTable.domainId, bookId) : undefined,
-    containsText(search, [courseTable.title, domains.name, courseTable.description]),
+    shape.byBook ? eq(courseTable.domainId, bookId) : undefined,
+    shape.search ? containsNeedle(needle, [courseTable.title, domains.name, courseTable.description]) : undefined,
   );
   return [
     db
@@ -126,7 +158,7 @@ export function courseListReads(
       .where(where)
       .orderBy(...order)
       .limit(limit)
-      .offset(offsetOf({ page, limit })),
+      .offset(offset),
     db.select({ n: count() }).from(courseTable).innerJoin(domains, eq(domains.id, courseTable.domainId)).where(where),
     db
       .select({
@@ -173,6 +205,9 @@ export function toCourseList(
 
 /** The course, the learner's book membership and enrollment, the components and the family's other versions. */
 export const courseDetailReads = (db: Db, userId: string, id: string) =>
+  preparedReads(db, 'course detail', {}, { userId, id }, buildCourseDetail);
+
+const buildCourseDetail = (db: Db, { userId, id }: { userId: string; id: string }) =>
   [
     courseWithDomainQuery(db, id),
     db
@@ -250,6 +285,9 @@ export async function toCourseDetail(
 
 /** The learner's progress in one course: the course's row, its components and their rows. */
 export const courseProgressReads = (db: Db, userId: string, id: string) =>
+  preparedReads(db, 'course progress', {}, { userId, id }, buildCourseProgress);
+
+const buildCourseProgress = (db: Db, { userId, id }: { userId: string; id: string }) =>
   [
     courseProgressQuery(db, userId, id),
     courseComponentsQuery(db, id),

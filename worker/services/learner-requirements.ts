@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { LearnerRequirement, LearnerRequirementsResponse } from '../contract/compliance';
 import { severity } from '../contract/rules/compliance';
 import type { Db } from '../db/client';
+import { preparedReads } from '../db/prepared';
 import { certificates, courseProgress, courses, requirements } from '../db/schema';
 import { cellsByUser, recertificationOpen } from './compliance-status';
 import { columnKeyOf, coverageFactsQueries, termEvidence, toFacts } from './compliance';
@@ -15,6 +16,11 @@ import { columnKeyOf, coverageFactsQueries, termEvidence, toFacts } from './comp
 /** The learner's coverage, the required courses and the courses the learner is enrolled in (titles and
  * course families), and their own enrollments and certificates (a handful of rows). */
 export function learnerRequirementsReads(db: Db, userId: string, now: Date) {
+  return preparedReads(db, 'learner requirements', {}, { userId, now: now.toISOString() }, buildLearnerRequirements);
+}
+
+/** learnerRequirementsReads' statements (a template: see db/prepared.ts; values are placeholders). */
+function buildLearnerRequirements(db: Db, { userId, now }: { userId: string; now: string }) {
   return [
     ...coverageFactsQueries(db, { userId }, now),
     db

@@ -8,6 +8,7 @@ import type {
 } from '../contract/progress';
 import { continueTarget } from '../contract/rules/progress';
 import type { Db } from '../db/client';
+import { preparedReads } from '../db/prepared';
 import { certificates, componentProgress, components, courseProgress, courses, domains } from '../db/schema';
 import { componentTitle, type ComponentProgressRow, type ComponentRow } from './progress';
 
@@ -157,8 +158,22 @@ export function withNextComponents(
  * learner pages): the list (or one course's row) and what each open course continues with.
  */
 export const progressListReads = (db: Db, userId: string, courseId?: string) =>
+  preparedReads(
+    db,
+    'progress list',
+    { oneCourse: courseId !== undefined },
+    { userId, courseId: courseId ?? '' },
+    buildProgressList,
+  );
+
+/** progressListReads' statements (a template: see db/prepared.ts; values are placeholders). */
+const buildProgressList = (
+  db: Db,
+  { userId, courseId }: { userId: string; courseId: string },
+  { oneCourse }: { oneCourse: boolean },
+) =>
   [
-    courseProgressQuery(db, userId, courseId),
+    courseProgressQuery(db, userId, oneCourse ? courseId : undefined),
     openCourseComponentsQuery(db, userId),
     openComponentStatusesQuery(db, userId),
   ] as const;

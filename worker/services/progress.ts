@@ -6,6 +6,7 @@ import type { ComponentProgressLike } from '../contract/rules/progress';
 import { isComponentLocked, overallProgress } from '../contract/rules/progress';
 import { isAdminUser } from '../contract/rules/roles';
 import type { Db } from '../db/client';
+import { preparedReads } from '../db/prepared';
 import { componentProgress, components, courseProgress, learningActivity } from '../db/schema';
 import type { AuthUser } from '../env';
 import { ApiError } from '../errors';
@@ -287,6 +288,15 @@ export function componentContextQueries(
   userId: string,
   componentId: string,
   { listData = true }: { listData?: boolean } = {},
+) {
+  return preparedReads(db, 'component context', { listData }, { userId, componentId }, buildComponentContext);
+}
+
+/** componentContextQueries' statements (a template: see db/prepared.ts; values are placeholders). */
+function buildComponentContext(
+  db: Db,
+  { userId, componentId }: { userId: string; componentId: string },
+  { listData }: { listData: boolean },
 ) {
   const courseId = courseOfComponent(componentId);
   // `listData: false` reads the course's other components without their content (`data` comes back

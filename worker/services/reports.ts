@@ -7,6 +7,7 @@ import {
   type UserReport,
 } from '../contract/reports';
 import type { Db } from '../db/client';
+import { preparedReads } from '../db/prepared';
 import {
   attempts,
   certificates,
@@ -32,7 +33,15 @@ const mean = (values: number[]) =>
  * cost depends on this learner's rows only, not on the number of users or courses.
  */
 export async function buildUserReport(db: Db, userId: string, now = new Date()): Promise<UserReport> {
-  const [enrolled, bestScores, times, activity, account] = await db.batch([
+  const [enrolled, bestScores, times, activity, account] = await db.batch(
+    preparedReads(db, 'user report', {}, { userId }, buildUserReportReads),
+  );
+  return toUserReport([enrolled, bestScores, times, activity, account], now);
+}
+
+/** The report's statements (a template: see db/prepared.ts; `userId` is a placeholder). */
+const buildUserReportReads = (db: Db, { userId }: { userId: string }) =>
+  [
     db
       .select({
         courseId: courseProgress.courseId,
@@ -83,8 +92,12 @@ export async function buildUserReport(db: Db, userId: string, now = new Date()):
       .orderBy(desc(learningActivity.day))
       .limit(MAX_ACTIVITY_DAYS),
     db.select({ createdAt: users.createdAt }).from(users).where(eq(users.id, userId)).limit(1),
-  ]);
+  ] as const;
 
+type Rows<T extends readonly unknown[]> = { readonly [K in keyof T]: Awaited<T[K]> };
+type ReportRows = Rows<ReturnType<typeof buildUserReportReads>>;
+
+function toUserReport([enrolled, bestScores, times, activity, account]: ReportRows, now: Date): UserReport {
   const scores = new Map<string, { pre: number[]; post: number[] }>();
   const allBest: number[] = [];
   for (const row of bestScores) {

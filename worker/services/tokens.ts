@@ -40,12 +40,32 @@ export async function signSession(secret: string, userId: string, tokenVersion: 
     .sign(await key(secret));
 }
 
+/**
+ * Tokens whose signature this isolate already verified, by secret and token, with their claims. A
+ * signature check is deterministic, so it is done once per token; expiry is still judged on every
+ * call, and revocation, the token version and the account's state are read in the request's batch
+ * as always (middleware/auth.ts), so a cached token is never accepted on stale grounds. Bounded: the
+ * oldest entry goes first.
+ */
+const verified = new Map<string, SessionClaims>();
+const VERIFIED_MAX = 2048;
+
 export async function verifySession(secret: string, token: string): Promise<SessionClaims | null> {
+  const cacheKey = `${secret}\n${token}`;
+  const known = verified.get(cacheKey);
+  if (known) {
+    if (known.exp > Math.floor(Date.now() / 1000)) return known;
+    verified.delete(cacheKey);
+    return null;
+  }
   try {
     const { payload } = await jwtVerify(token, await key(secret), { algorithms: ['HS256'] });
     if (typeof payload.sub !== 'string' || typeof payload.jti !== 'string' || typeof payload.exp !== 'number')
       return null;
-    return { sub: payload.sub, ver: Number(payload.ver ?? 0), jti: payload.jti, exp: payload.exp };
+    const claims = { sub: payload.sub, ver: Number(payload.ver ?? 0), jti: payload.jti, exp: payload.exp };
+    if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value as string);
+    verified.set(cacheKey, claims);
+    return claims;
   } catch {
     return null;
   }

@@ -8,6 +8,7 @@ import {
   type StartAttemptResponse,
 } from '../../contract/assessments';
 import type { Db } from '../../db/client';
+import { preparedReads } from '../../db/prepared';
 import { attempts, componentProgress, components, courseProgress } from '../../db/schema';
 import type { AppEnv, AuthUser } from '../../env';
 import { sessionInFirstBatch } from '../../middleware/auth';
@@ -56,6 +57,13 @@ export const openAttemptQuery = (db: Db, userId: string, componentId: string) =>
     .where(and(eq(attempts.userId, userId), eq(attempts.componentId, componentId), isNull(attempts.submittedAt)))
     .limit(1);
 
+/** openAttemptQuery for a batch, built once per isolate (a template: see db/prepared.ts). */
+export const openAttemptReads = (db: Db, userId: string, componentId: string) =>
+  preparedReads(db, 'open attempt', {}, { userId, componentId }, buildOpenAttempt);
+
+const buildOpenAttempt = (db: Db, { userId, componentId }: { userId: string; componentId: string }) =>
+  [openAttemptQuery(db, userId, componentId)] as const;
+
 export async function openAttempt(db: Db, userId: string, componentId: string): Promise<AttemptRecord | undefined> {
   return (await openAttemptQuery(db, userId, componentId))[0];
 }
@@ -101,6 +109,35 @@ function knownAnswers(assessment: Assessment, given: Record<string, string>): Re
   return Object.fromEntries(Object.entries(given).filter(([id]) => ids.has(id)));
 }
 
+/** A submit's reads (a template: see db/prepared.ts; values are placeholders). */
+function buildSubmitReads(db: Db, { userId, attemptId }: { userId: string; attemptId: string }) {
+  const ofAttempt = (column: 'component_id' | 'course_id') =>
+    sql`(SELECT a.${sql.raw(column)} FROM assessment_attempts a WHERE a.id = ${attemptId} AND a.user_id = ${userId})`;
+  return [
+    db
+      .select()
+      .from(attempts)
+      .where(and(eq(attempts.id, attemptId), eq(attempts.userId, userId)))
+      .limit(1),
+    assessmentQuery(db, ofAttempt('component_id')),
+    db
+      .select()
+      .from(courseProgress)
+      .where(and(eq(courseProgress.userId, userId), eq(courseProgress.courseId, ofAttempt('course_id'))))
+      .limit(1),
+    db
+      .select()
+      .from(components)
+      .where(eq(components.courseId, ofAttempt('course_id')))
+      .orderBy(asc(components.orderIndex), asc(components.createdAt)),
+    db
+      .select()
+      .from(componentProgress)
+      .where(and(eq(componentProgress.userId, userId), eq(componentProgress.courseId, ofAttempt('course_id')))),
+    usedAttemptsQuery(db, userId, ofAttempt('component_id')),
+  ] as const;
+}
+
 /**
  * Submit and auto-submit: within the deadline (plus grace) the body's answers complete the saved
  * ones; after it the body is ignored and the attempt is graded on what was saved.
@@ -113,33 +150,9 @@ export async function submit(
 ) {
   // One read batch (it also carries the session check): the attempt, its assessment, and the
   // learner's rows of the course that closing it updates.
-  const { result: reads } = await sessionInFirstBatch(c, (db, userId) => {
-    const ofAttempt = (column: 'component_id' | 'course_id') =>
-      sql`(SELECT a.${sql.raw(column)} FROM assessment_attempts a WHERE a.id = ${attemptId} AND a.user_id = ${userId})`;
-    return db.batch([
-      db
-        .select()
-        .from(attempts)
-        .where(and(eq(attempts.id, attemptId), eq(attempts.userId, userId)))
-        .limit(1),
-      assessmentQuery(db, ofAttempt('component_id')),
-      db
-        .select()
-        .from(courseProgress)
-        .where(and(eq(courseProgress.userId, userId), eq(courseProgress.courseId, ofAttempt('course_id'))))
-        .limit(1),
-      db
-        .select()
-        .from(components)
-        .where(eq(components.courseId, ofAttempt('course_id')))
-        .orderBy(asc(components.orderIndex), asc(components.createdAt)),
-      db
-        .select()
-        .from(componentProgress)
-        .where(and(eq(componentProgress.userId, userId), eq(componentProgress.courseId, ofAttempt('course_id')))),
-      usedAttemptsQuery(db, userId, ofAttempt('component_id')),
-    ]);
-  });
+  const { result: reads } = await sessionInFirstBatch(c, (db, userId) =>
+    db.batch(preparedReads(db, 'submit', {}, { userId, attemptId }, buildSubmitReads)),
+  );
   const db = c.var.db;
   const [attemptRows, assessmentRows, enrollmentRows, componentRows, progressRows, usedRows] = reads;
   const attempt = attemptRows[0];

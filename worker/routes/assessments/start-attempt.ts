@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedReads } from '../../db/prepared';
 import { attempts, componentProgress } from '../../db/schema';
 import { ApiError } from '../../errors';
 import {
@@ -31,10 +32,13 @@ export function startReads(db: Db, userId: string, componentId: string) {
   return db.batch([
     // The other components only for the unlock rule: their question banks are not read.
     ...componentContextQueries(db, userId, componentId, { listData: false }),
-    openAttemptQuery(db, userId, componentId),
-    usedAttemptsQuery(db, userId, componentId),
+    ...preparedReads(db, 'start attempts', {}, { userId, componentId }, buildStartAttempts),
   ]);
 }
+
+/** The open attempt and the attempts used (a template: see db/prepared.ts; values are placeholders). */
+const buildStartAttempts = (db: Db, { userId, componentId }: { userId: string; componentId: string }) =>
+  [openAttemptQuery(db, userId, componentId), usedAttemptsQuery(db, userId, componentId)] as const;
 
 type StartArgs = [
   db: Db,
