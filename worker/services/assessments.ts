@@ -75,10 +75,43 @@ export const assessmentQuery = (db: Db, componentId: string | SQL) =>
     .where(eq(components.id, componentId))
     .limit(1);
 
+/**
+ * What a submit reads of the caller's own attempt, in one statement: the attempt, its assessment
+ * (as assessmentQuery reads it: null when the component is gone or not an assessment) and the
+ * attempts used on it in the current cycle (as usedAttemptsQuery counts them, the attempt itself
+ * included).
+ */
+export const attemptToSubmitQuery = (db: Db, userId: string, attemptId: string) =>
+  db
+    .select({
+      attempt: attempts,
+      // Every output column named once: D1's batch answers rows as objects, so a second `course_id`
+      // would replace the attempt's and shift every column after it.
+      assessment: {
+        data: components.data,
+        type: components.type,
+        courseId: sql<string | null>`${components.courseId}`.as('assessment_course_id_'),
+        coursePassing: sql<number | null>`${courses.passingScore}`.as('course_passing_'),
+      },
+      usedCount:
+        sql<number>`(SELECT count(*) FROM assessment_attempts u WHERE u.user_id = ${attempts.userId} AND u.component_id = ${attempts.componentId}
+        AND u.cycle = coalesce((SELECT cp.cycle FROM course_progress cp WHERE cp.user_id = u.user_id AND cp.course_id = u.course_id), u.cycle))`.as(
+          'used_count',
+        ),
+    })
+    .from(attempts)
+    .leftJoin(components, eq(components.id, attempts.componentId))
+    .leftJoin(courses, eq(courses.id, components.courseId))
+    .where(and(eq(attempts.id, attemptId), eq(attempts.userId, userId)))
+    .limit(1);
+
 export function toLoadedAssessment(
-  row: Awaited<ReturnType<typeof assessmentQuery>>[number] | undefined,
+  row:
+    | Awaited<ReturnType<typeof assessmentQuery>>[number]
+    | Awaited<ReturnType<typeof attemptToSubmitQuery>>[number]['assessment']
+    | undefined,
 ): { assessment: Assessment; courseId: string; componentTitle: string } | null {
-  if (!row || !isAssessmentType(row.type)) return null;
+  if (!row?.type || !row.courseId || !isAssessmentType(row.type)) return null;
   const assessment = readAssessment(row.data, { passingScore: row.coursePassing });
   return { assessment, courseId: row.courseId, componentTitle: assessment.title };
 }
@@ -183,21 +216,23 @@ export async function closeAttempt(
   const courseNext = snapshot
     ? courseAfterGrade(snapshot, attempt.componentId, grade.passed, now, learnerActive)
     : null;
+  const closing = {
+    answers,
+    submittedAt: iso,
+    submitReason: reason,
+    score: grade.score,
+    passed: grade.passed,
+    correctAnswers: grade.correctAnswers,
+    totalQuestions: grade.totalQuestions,
+    result: grade.detailedResults,
+  } satisfies Partial<AttemptRecord>;
   const [closed] = await db.batch([
+    // Only whether it applied comes back: the closed row is the read row with these values.
     db
       .update(attempts)
-      .set({
-        answers,
-        submittedAt: iso,
-        submitReason: reason,
-        score: grade.score,
-        passed: grade.passed,
-        correctAnswers: grade.correctAnswers,
-        totalQuestions: grade.totalQuestions,
-        result: grade.detailedResults,
-      })
+      .set(closing)
       .where(and(eq(attempts.id, attempt.id), isNull(attempts.submittedAt)))
-      .returning(),
+      .returning({ id: attempts.id }),
     db
       .update(componentProgress)
       .set({
@@ -224,8 +259,8 @@ export async function closeAttempt(
         ]
       : []),
   ]);
-  const row = closed[0];
-  if (!row) return null;
+  if (!closed[0]) return null;
+  const row: AttemptRecord = { ...attempt, ...closing };
   if (!snapshot || !courseNext) {
     await recomputeCourseProgress(db, attempt.userId, attempt.courseId, now, { accessed: learnerActive });
     const used = await usedAttempts(db, attempt.userId, attempt.componentId);
@@ -240,7 +275,8 @@ export async function closeAttempt(
 
 export interface CourseSnapshot {
   enrollment: CourseProgressRow;
-  components: readonly ComponentRow[];
+  /** The course's components in learning order (what the percentage is computed from: no content). */
+  components: readonly Pick<ComponentRow, 'id' | 'type' | 'orderIndex'>[];
   progress: ReadonlyMap<string, ComponentProgressRow>;
   /** Attempts used on the component in the current cycle, the one being closed included. */
   usedCount: number;

@@ -17,9 +17,7 @@ import {
   ATTEMPT_NOT_FOUND,
   closeAttempt,
   isPastGrace,
-  usedAttemptsQuery,
-  toUsedAttempts,
-  assessmentQuery,
+  attemptToSubmitQuery,
   toAttemptResult,
   toLoadedAssessment,
   type AttemptRecord,
@@ -111,40 +109,35 @@ export async function submit(
   body: Record<string, string>,
   reason: 'MANUAL' | 'AUTO',
 ) {
-  // One read batch (it also carries the session check): the attempt, its assessment, and the
-  // learner's rows of the course that closing it updates.
+  // One read batch (it also carries the session check): the attempt with its assessment and the
+  // attempts used (one statement), and the learner's rows of the course that closing it updates.
   const { result: reads } = await sessionInFirstBatch(c, (db, userId) => {
-    const ofAttempt = (column: 'component_id' | 'course_id') =>
-      sql`(SELECT a.${sql.raw(column)} FROM assessment_attempts a WHERE a.id = ${attemptId} AND a.user_id = ${userId})`;
+    const courseOfAttempt = sql`(SELECT a.course_id FROM assessment_attempts a WHERE a.id = ${attemptId} AND a.user_id = ${userId})`;
     return db.batch([
-      db
-        .select()
-        .from(attempts)
-        .where(and(eq(attempts.id, attemptId), eq(attempts.userId, userId)))
-        .limit(1),
-      assessmentQuery(db, ofAttempt('component_id')),
+      attemptToSubmitQuery(db, userId, attemptId),
       db
         .select()
         .from(courseProgress)
-        .where(and(eq(courseProgress.userId, userId), eq(courseProgress.courseId, ofAttempt('course_id'))))
+        .where(and(eq(courseProgress.userId, userId), eq(courseProgress.courseId, courseOfAttempt)))
         .limit(1),
+      // The course percentage needs only each component's id, type and order: no question bank is read.
       db
-        .select()
+        .select({ id: components.id, type: components.type, orderIndex: components.orderIndex })
         .from(components)
-        .where(eq(components.courseId, ofAttempt('course_id')))
+        .where(eq(components.courseId, courseOfAttempt))
         .orderBy(asc(components.orderIndex), asc(components.createdAt)),
       db
         .select()
         .from(componentProgress)
-        .where(and(eq(componentProgress.userId, userId), eq(componentProgress.courseId, ofAttempt('course_id')))),
-      usedAttemptsQuery(db, userId, ofAttempt('component_id')),
+        .where(and(eq(componentProgress.userId, userId), eq(componentProgress.courseId, courseOfAttempt))),
     ]);
   });
   const db = c.var.db;
-  const [attemptRows, assessmentRows, enrollmentRows, componentRows, progressRows, usedRows] = reads;
-  const attempt = attemptRows[0];
-  if (!attempt) throw new ApiError('NOT_FOUND', ATTEMPT_NOT_FOUND);
-  const loaded = toLoadedAssessment(assessmentRows[0]);
+  const [attemptRows, enrollmentRows, componentRows, progressRows] = reads;
+  const found = attemptRows[0];
+  if (!found) throw new ApiError('NOT_FOUND', ATTEMPT_NOT_FOUND);
+  const { attempt, usedCount } = found;
+  const loaded = toLoadedAssessment(found.assessment);
   if (attempt.submittedAt) {
     // A retried submit (its answer was lost: a 5xx, a dropped connection) carrying the answers the
     // attempt was graded on gets the stored result, so the client may retry safely (issue 31 item 6).
@@ -156,11 +149,7 @@ export async function submit(
     if (!loaded || !given || !Object.entries(given).every(([id, answer]) => attempt.answers?.[id] === answer))
       throw new ApiError('ALREADY_SUBMITTED', ALREADY_SUBMITTED_MESSAGE);
     const { assessment } = loaded;
-    return toAttemptResult(
-      attempt,
-      assessment.passingScore,
-      attemptsLeft(assessment.maxAttempts, toUsedAttempts(usedRows[0]).count),
-    );
+    return toAttemptResult(attempt, assessment.passingScore, attemptsLeft(assessment.maxAttempts, Number(usedCount)));
   }
   if (!loaded) throw new ApiError('NOT_FOUND', ATTEMPT_NOT_FOUND);
   const now = new Date();
@@ -174,7 +163,7 @@ export async function submit(
         enrollment,
         components: componentRows,
         progress: new Map(progressRows.map((row) => [row.componentId, row])),
-        usedCount: toUsedAttempts(usedRows[0]).count,
+        usedCount: Number(usedCount),
       }
     : undefined;
   const result = await closeAttempt(
