@@ -19,6 +19,7 @@ import { ApiError } from '../errors';
 import { issueCertificate } from './certificates';
 import { gradeAnswers, readAssessment, type Assessment } from './grading';
 import {
+  activityDay,
   learningActivityUpsert,
   nextCourseProgress,
   recomputeCourseProgress,
@@ -79,9 +80,9 @@ export const assessmentQuery = (db: Db, componentId: string | SQL) =>
  * What a submit reads of the caller's own attempt, in one statement: the attempt, its assessment
  * (as assessmentQuery reads it: null when the component is gone or not an assessment) and the
  * attempts used on it in the current cycle (as usedAttemptsQuery counts them, the attempt itself
- * included).
+ * included), and whether the learner's learning day `day` is already recorded.
  */
-export const attemptToSubmitQuery = (db: Db, userId: string, attemptId: string) =>
+export const attemptToSubmitQuery = (db: Db, userId: string, attemptId: string, day: string) =>
   db
     .select({
       attempt: attempts,
@@ -97,6 +98,10 @@ export const attemptToSubmitQuery = (db: Db, userId: string, attemptId: string) 
         sql<number>`(SELECT count(*) FROM assessment_attempts u WHERE u.user_id = ${attempts.userId} AND u.component_id = ${attempts.componentId}
         AND u.cycle = coalesce((SELECT cp.cycle FROM course_progress cp WHERE cp.user_id = u.user_id AND cp.course_id = u.course_id), u.cycle))`.as(
           'used_count',
+        ),
+      dayRecorded:
+        sql<number>`EXISTS (SELECT 1 FROM learning_activity la WHERE la.user_id = ${attempts.userId} AND la.day = ${day})`.as(
+          'day_recorded_',
         ),
     })
     .from(attempts)
@@ -248,7 +253,10 @@ export async function closeAttempt(
       .where(
         and(eq(componentProgress.userId, attempt.userId), eq(componentProgress.componentId, attempt.componentId), won),
       ),
-    ...(learnerActive ? [learningActivityUpsert(db, attempt.userId, now)] : []),
+    // The learning day (the reports' streak), unless the read found it recorded: the upsert would add 0 seconds.
+    ...(learnerActive && snapshot?.dayRecorded !== activityDay(now)
+      ? [learningActivityUpsert(db, attempt.userId, now)]
+      : []),
     // Only when this very submission won, like the component update.
     ...(snapshot && courseNext
       ? [
@@ -280,6 +288,8 @@ export interface CourseSnapshot {
   progress: ReadonlyMap<string, ComponentProgressRow>;
   /** Attempts used on the component in the current cycle, the one being closed included. */
   usedCount: number;
+  /** A day (activityDay) the read found already recorded as a learning day of the learner, if any. */
+  dayRecorded?: string;
 }
 
 /** The course progress once the graded component reads as the component update above leaves it. */

@@ -29,7 +29,7 @@ import {
   shuffleSeed,
   type Assessment,
 } from '../../services/grading';
-import { componentContext, type ComponentContext, type ContextRows } from '../../services/progress';
+import { activityDay, componentContext, type ComponentContext, type ContextRows } from '../../services/progress';
 
 /*
  * The learner's attempt flow behind routes/assessments.ts: reading an assessment component and an
@@ -111,10 +111,11 @@ export async function submit(
 ) {
   // One read batch (it also carries the session check): the attempt with its assessment and the
   // attempts used (one statement), and the learner's rows of the course that closing it updates.
+  const readDay = activityDay(new Date());
   const { result: reads } = await sessionInFirstBatch(c, (db, userId) => {
     const courseOfAttempt = sql`(SELECT a.course_id FROM assessment_attempts a WHERE a.id = ${attemptId} AND a.user_id = ${userId})`;
     return db.batch([
-      attemptToSubmitQuery(db, userId, attemptId),
+      attemptToSubmitQuery(db, userId, attemptId, readDay),
       db
         .select()
         .from(courseProgress)
@@ -164,6 +165,7 @@ export async function submit(
         components: componentRows,
         progress: new Map(progressRows.map((row) => [row.componentId, row])),
         usedCount: Number(usedCount),
+        dayRecorded: Number(found.dayRecorded) === 1 ? readDay : undefined,
       }
     : undefined;
   const result = await closeAttempt(
