@@ -2,7 +2,7 @@
  * Attempt life cycle shared by the learner routes and the deadline cron: one way to close an
  * attempt (grade on the server, store the result, update the component and the course).
  */
-import { and, asc, eq, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import {
   ATTEMPT_GRACE_SECONDS,
   attemptClosesAt,
@@ -76,11 +76,19 @@ export const assessmentQuery = (db: Db, componentId: string | SQL) =>
     .where(eq(components.id, componentId))
     .limit(1);
 
+const enrollmentColumns = Object.fromEntries(
+  Object.entries(getTableColumns(courseProgress)).map(([key, column]) => [
+    key,
+    sql`${column}`.mapWith(column).as(`enrollment_${column.name}_`),
+  ]),
+) as { [K in keyof CourseProgressRow]: SQL.Aliased<CourseProgressRow[K] | null> };
+
 /**
  * What a submit reads of the caller's own attempt, in one statement: the attempt, its assessment
  * (as assessmentQuery reads it: null when the component is gone or not an assessment) and the
  * attempts used on it in the current cycle (as usedAttemptsQuery counts them, the attempt itself
- * included), and whether the learner's learning day `day` is already recorded.
+ * included), the learner's enrollment in its course, and whether the learner's learning day `day`
+ * is already recorded.
  */
 export const attemptToSubmitQuery = (db: Db, userId: string, attemptId: string, day: string) =>
   db
@@ -99,6 +107,8 @@ export const attemptToSubmitQuery = (db: Db, userId: string, attemptId: string, 
         AND u.cycle = coalesce((SELECT cp.cycle FROM course_progress cp WHERE cp.user_id = u.user_id AND cp.course_id = u.course_id), u.cycle))`.as(
           'used_count',
         ),
+      // The learner's enrollment in the attempt's course (all null without one), aliased like the above.
+      enrollment: enrollmentColumns,
       dayRecorded:
         sql<number>`EXISTS (SELECT 1 FROM learning_activity la WHERE la.user_id = ${attempts.userId} AND la.day = ${day})`.as(
           'day_recorded_',
@@ -107,6 +117,10 @@ export const attemptToSubmitQuery = (db: Db, userId: string, attemptId: string, 
     .from(attempts)
     .leftJoin(components, eq(components.id, attempts.componentId))
     .leftJoin(courses, eq(courses.id, components.courseId))
+    .leftJoin(
+      courseProgress,
+      and(eq(courseProgress.userId, attempts.userId), eq(courseProgress.courseId, attempts.courseId)),
+    )
     .where(and(eq(attempts.id, attemptId), eq(attempts.userId, userId)))
     .limit(1);
 

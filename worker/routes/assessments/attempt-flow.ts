@@ -8,7 +8,7 @@ import {
   type StartAttemptResponse,
 } from '../../contract/assessments';
 import type { Db } from '../../db/client';
-import { attempts, componentProgress, components, courseProgress } from '../../db/schema';
+import { attempts, componentProgress, components } from '../../db/schema';
 import type { AppEnv, AuthUser } from '../../env';
 import { sessionInFirstBatch } from '../../middleware/auth';
 import { ApiError } from '../../errors';
@@ -29,7 +29,13 @@ import {
   shuffleSeed,
   type Assessment,
 } from '../../services/grading';
-import { activityDay, componentContext, type ComponentContext, type ContextRows } from '../../services/progress';
+import {
+  activityDay,
+  componentContext,
+  type ComponentContext,
+  type ContextRows,
+  type CourseProgressRow,
+} from '../../services/progress';
 
 /*
  * The learner's attempt flow behind routes/assessments.ts: reading an assessment component and an
@@ -116,11 +122,6 @@ export async function submit(
     const courseOfAttempt = sql`(SELECT a.course_id FROM assessment_attempts a WHERE a.id = ${attemptId} AND a.user_id = ${userId})`;
     return db.batch([
       attemptToSubmitQuery(db, userId, attemptId, readDay),
-      db
-        .select()
-        .from(courseProgress)
-        .where(and(eq(courseProgress.userId, userId), eq(courseProgress.courseId, courseOfAttempt)))
-        .limit(1),
       // The course percentage needs only each component's id, type and order: no question bank is read.
       db
         .select({ id: components.id, type: components.type, orderIndex: components.orderIndex })
@@ -134,7 +135,7 @@ export async function submit(
     ]);
   });
   const db = c.var.db;
-  const [attemptRows, enrollmentRows, componentRows, progressRows] = reads;
+  const [attemptRows, componentRows, progressRows] = reads;
   const found = attemptRows[0];
   if (!found) throw new ApiError('NOT_FOUND', ATTEMPT_NOT_FOUND);
   const { attempt, usedCount } = found;
@@ -158,7 +159,7 @@ export async function submit(
   const answers = late
     ? (attempt.answers ?? {})
     : { ...(attempt.answers ?? {}), ...knownAnswers(loaded.assessment, body) };
-  const enrollment = enrollmentRows[0];
+  const enrollment = found.enrollment?.id ? (found.enrollment as CourseProgressRow) : undefined;
   const snapshot = enrollment
     ? {
         enrollment,
