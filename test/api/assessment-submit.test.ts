@@ -1,7 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { gradeAnswers, readAssessment } from '../../worker/services/grading';
 import { createCourse } from './fixtures';
-import { api } from './helpers';
+import { countedCall } from './d1-counting';
+import { api, db, schema } from './helpers';
 import { A, enrolledLearner, start, attemptRow, componentRow, backdate } from './assessment-helpers';
 
 // Whole journeys of real HTTP calls: allow for a loaded machine running every suite at once.
@@ -199,6 +201,29 @@ describe('submit', () => {
       userAnswer: null,
       correctAnswer: 'Raise the alarm',
     });
+  });
+
+  it('records the day as a learning day, and writes it only when the read did not find it recorded', async () => {
+    const course = await createCourse();
+    const pre = course.pre!;
+    const learningDays = (userId: string) =>
+      db.select().from(schema.learningActivity).where(eq(schema.learningActivity.userId, userId)).all();
+    const today = new Date().toISOString().slice(0, 10);
+    // The day already recorded (by the start): the submit sends no learning-activity write.
+    const first = await enrolledLearner(course);
+    const opened = await start(first.token, pre.componentId);
+    expect(await learningDays(first.user.id)).toEqual([{ userId: first.user.id, day: today, seconds: 0 }]);
+    const submitted = await countedCall('POST', `${A}/attempts/${opened.attemptId}/submit`, first.token, {});
+    expect(submitted.res.status).toBe(200);
+    expect(submitted.statements.filter((s) => s.sql.includes('insert into "learning_activity"'))).toEqual([]);
+    expect(await learningDays(first.user.id)).toEqual([{ userId: first.user.id, day: today, seconds: 0 }]);
+    // Not recorded when the submit reads: it records it.
+    const second = await enrolledLearner(course);
+    const again = await start(second.token, pre.componentId);
+    await db.delete(schema.learningActivity).where(eq(schema.learningActivity.userId, second.user.id));
+    const res = await api('POST', `${A}/attempts/${again.attemptId}/submit`, { token: second.token, body: {} });
+    expect(res.status).toBe(200);
+    expect(await learningDays(second.user.id)).toEqual([{ userId: second.user.id, day: today, seconds: 0 }]);
   });
 });
 

@@ -2,7 +2,7 @@
  * Attempt life cycle shared by the learner routes and the deadline cron: one way to close an
  * attempt (grade on the server, store the result, update the component and the course).
  */
-import { and, asc, eq, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import {
   ATTEMPT_GRACE_SECONDS,
   attemptClosesAt,
@@ -19,6 +19,7 @@ import { ApiError } from '../errors';
 import { issueCertificate } from './certificates';
 import { gradeAnswers, readAssessment, type Assessment } from './grading';
 import {
+  activityDay,
   learningActivityUpsert,
   nextCourseProgress,
   recomputeCourseProgress,
@@ -75,10 +76,61 @@ export const assessmentQuery = (db: Db, componentId: string | SQL) =>
     .where(eq(components.id, componentId))
     .limit(1);
 
+const enrollmentColumns = Object.fromEntries(
+  Object.entries(getTableColumns(courseProgress)).map(([key, column]) => [
+    key,
+    sql`${column}`.mapWith(column).as(`enrollment_${column.name}_`),
+  ]),
+) as { [K in keyof CourseProgressRow]: SQL.Aliased<CourseProgressRow[K] | null> };
+
+/**
+ * What a submit reads of the caller's own attempt, in one statement: the attempt, its assessment
+ * (as assessmentQuery reads it: null when the component is gone or not an assessment) and the
+ * attempts used on it in the current cycle (as usedAttemptsQuery counts them, the attempt itself
+ * included), the learner's enrollment in its course, and whether the learner's learning day `day`
+ * is already recorded.
+ */
+export const attemptToSubmitQuery = (db: Db, userId: string, attemptId: string, day: string) =>
+  db
+    .select({
+      attempt: attempts,
+      // Every output column named once: D1's batch answers rows as objects, so a second `course_id`
+      // would replace the attempt's and shift every column after it.
+      assessment: {
+        data: components.data,
+        type: components.type,
+        courseId: sql<string | null>`${components.courseId}`.as('assessment_course_id_'),
+        coursePassing: sql<number | null>`${courses.passingScore}`.as('course_passing_'),
+      },
+      usedCount:
+        sql<number>`(SELECT count(*) FROM assessment_attempts u WHERE u.user_id = ${attempts.userId} AND u.component_id = ${attempts.componentId}
+        AND u.cycle = coalesce((SELECT cp.cycle FROM course_progress cp WHERE cp.user_id = u.user_id AND cp.course_id = u.course_id), u.cycle))`.as(
+          'used_count',
+        ),
+      // The learner's enrollment in the attempt's course (all null without one), aliased like the above.
+      enrollment: enrollmentColumns,
+      dayRecorded:
+        sql<number>`EXISTS (SELECT 1 FROM learning_activity la WHERE la.user_id = ${attempts.userId} AND la.day = ${day})`.as(
+          'day_recorded_',
+        ),
+    })
+    .from(attempts)
+    .leftJoin(components, eq(components.id, attempts.componentId))
+    .leftJoin(courses, eq(courses.id, components.courseId))
+    .leftJoin(
+      courseProgress,
+      and(eq(courseProgress.userId, attempts.userId), eq(courseProgress.courseId, attempts.courseId)),
+    )
+    .where(and(eq(attempts.id, attemptId), eq(attempts.userId, userId)))
+    .limit(1);
+
 export function toLoadedAssessment(
-  row: Awaited<ReturnType<typeof assessmentQuery>>[number] | undefined,
+  row:
+    | Awaited<ReturnType<typeof assessmentQuery>>[number]
+    | Awaited<ReturnType<typeof attemptToSubmitQuery>>[number]['assessment']
+    | undefined,
 ): { assessment: Assessment; courseId: string; componentTitle: string } | null {
-  if (!row || !isAssessmentType(row.type)) return null;
+  if (!row?.type || !row.courseId || !isAssessmentType(row.type)) return null;
   const assessment = readAssessment(row.data, { passingScore: row.coursePassing });
   return { assessment, courseId: row.courseId, componentTitle: assessment.title };
 }
@@ -183,21 +235,23 @@ export async function closeAttempt(
   const courseNext = snapshot
     ? courseAfterGrade(snapshot, attempt.componentId, grade.passed, now, learnerActive)
     : null;
+  const closing = {
+    answers,
+    submittedAt: iso,
+    submitReason: reason,
+    score: grade.score,
+    passed: grade.passed,
+    correctAnswers: grade.correctAnswers,
+    totalQuestions: grade.totalQuestions,
+    result: grade.detailedResults,
+  } satisfies Partial<AttemptRecord>;
   const [closed] = await db.batch([
+    // Only whether it applied comes back: the closed row is the read row with these values.
     db
       .update(attempts)
-      .set({
-        answers,
-        submittedAt: iso,
-        submitReason: reason,
-        score: grade.score,
-        passed: grade.passed,
-        correctAnswers: grade.correctAnswers,
-        totalQuestions: grade.totalQuestions,
-        result: grade.detailedResults,
-      })
+      .set(closing)
       .where(and(eq(attempts.id, attempt.id), isNull(attempts.submittedAt)))
-      .returning(),
+      .returning({ id: attempts.id }),
     db
       .update(componentProgress)
       .set({
@@ -213,7 +267,10 @@ export async function closeAttempt(
       .where(
         and(eq(componentProgress.userId, attempt.userId), eq(componentProgress.componentId, attempt.componentId), won),
       ),
-    ...(learnerActive ? [learningActivityUpsert(db, attempt.userId, now)] : []),
+    // The learning day (the reports' streak), unless the read found it recorded: the upsert would add 0 seconds.
+    ...(learnerActive && snapshot?.dayRecorded !== activityDay(now)
+      ? [learningActivityUpsert(db, attempt.userId, now)]
+      : []),
     // Only when this very submission won, like the component update.
     ...(snapshot && courseNext
       ? [
@@ -224,8 +281,8 @@ export async function closeAttempt(
         ]
       : []),
   ]);
-  const row = closed[0];
-  if (!row) return null;
+  if (!closed[0]) return null;
+  const row: AttemptRecord = { ...attempt, ...closing };
   if (!snapshot || !courseNext) {
     await recomputeCourseProgress(db, attempt.userId, attempt.courseId, now, { accessed: learnerActive });
     const used = await usedAttempts(db, attempt.userId, attempt.componentId);
@@ -240,10 +297,13 @@ export async function closeAttempt(
 
 export interface CourseSnapshot {
   enrollment: CourseProgressRow;
-  components: readonly ComponentRow[];
+  /** The course's components in learning order (what the percentage is computed from: no content). */
+  components: readonly Pick<ComponentRow, 'id' | 'type' | 'orderIndex'>[];
   progress: ReadonlyMap<string, ComponentProgressRow>;
   /** Attempts used on the component in the current cycle, the one being closed included. */
   usedCount: number;
+  /** A day (activityDay) the read found already recorded as a learning day of the learner, if any. */
+  dayRecorded?: string;
 }
 
 /** The course progress once the graded component reads as the component update above leaves it. */

@@ -9,7 +9,7 @@ import {
 } from '../../contract/assessments';
 import type { Db } from '../../db/client';
 import { preparedReads } from '../../db/prepared';
-import { attempts, componentProgress, components, courseProgress } from '../../db/schema';
+import { attempts, componentProgress, components } from '../../db/schema';
 import type { AppEnv, AuthUser } from '../../env';
 import { sessionInFirstBatch } from '../../middleware/auth';
 import { ApiError } from '../../errors';
@@ -18,9 +18,7 @@ import {
   ATTEMPT_NOT_FOUND,
   closeAttempt,
   isPastGrace,
-  usedAttemptsQuery,
-  toUsedAttempts,
-  assessmentQuery,
+  attemptToSubmitQuery,
   toAttemptResult,
   toLoadedAssessment,
   type AttemptRecord,
@@ -32,7 +30,13 @@ import {
   shuffleSeed,
   type Assessment,
 } from '../../services/grading';
-import { componentContext, type ComponentContext, type ContextRows } from '../../services/progress';
+import {
+  activityDay,
+  componentContext,
+  type ComponentContext,
+  type ContextRows,
+  type CourseProgressRow,
+} from '../../services/progress';
 
 /*
  * The learner's attempt flow behind routes/assessments.ts: reading an assessment component and an
@@ -110,31 +114,23 @@ function knownAnswers(assessment: Assessment, given: Record<string, string>): Re
 }
 
 /** A submit's reads (a template: see db/prepared.ts; values are placeholders). */
-function buildSubmitReads(db: Db, { userId, attemptId }: { userId: string; attemptId: string }) {
-  const ofAttempt = (column: 'component_id' | 'course_id') =>
-    sql`(SELECT a.${sql.raw(column)} FROM assessment_attempts a WHERE a.id = ${attemptId} AND a.user_id = ${userId})`;
+function buildSubmitReads(
+  db: Db,
+  { userId, attemptId, readDay }: { userId: string; attemptId: string; readDay: string },
+) {
+  const courseOfAttempt = sql`(SELECT a.course_id FROM assessment_attempts a WHERE a.id = ${attemptId} AND a.user_id = ${userId})`;
   return [
+    attemptToSubmitQuery(db, userId, attemptId, readDay),
+    // The course percentage needs only each component's id, type and order: no question bank is read.
     db
-      .select()
-      .from(attempts)
-      .where(and(eq(attempts.id, attemptId), eq(attempts.userId, userId)))
-      .limit(1),
-    assessmentQuery(db, ofAttempt('component_id')),
-    db
-      .select()
-      .from(courseProgress)
-      .where(and(eq(courseProgress.userId, userId), eq(courseProgress.courseId, ofAttempt('course_id'))))
-      .limit(1),
-    db
-      .select()
+      .select({ id: components.id, type: components.type, orderIndex: components.orderIndex })
       .from(components)
-      .where(eq(components.courseId, ofAttempt('course_id')))
+      .where(eq(components.courseId, courseOfAttempt))
       .orderBy(asc(components.orderIndex), asc(components.createdAt)),
     db
       .select()
       .from(componentProgress)
-      .where(and(eq(componentProgress.userId, userId), eq(componentProgress.courseId, ofAttempt('course_id')))),
-    usedAttemptsQuery(db, userId, ofAttempt('component_id')),
+      .where(and(eq(componentProgress.userId, userId), eq(componentProgress.courseId, courseOfAttempt))),
   ] as const;
 }
 
@@ -148,16 +144,18 @@ export async function submit(
   body: Record<string, string>,
   reason: 'MANUAL' | 'AUTO',
 ) {
-  // One read batch (it also carries the session check): the attempt, its assessment, and the
-  // learner's rows of the course that closing it updates.
+  // One read batch (it also carries the session check): the attempt with its assessment and the
+  // attempts used (one statement), and the learner's rows of the course that closing it updates.
+  const readDay = activityDay(new Date());
   const { result: reads } = await sessionInFirstBatch(c, (db, userId) =>
-    db.batch(preparedReads(db, 'submit', {}, { userId, attemptId }, buildSubmitReads)),
+    db.batch(preparedReads(db, 'submit', {}, { userId, attemptId, readDay }, buildSubmitReads)),
   );
   const db = c.var.db;
-  const [attemptRows, assessmentRows, enrollmentRows, componentRows, progressRows, usedRows] = reads;
-  const attempt = attemptRows[0];
-  if (!attempt) throw new ApiError('NOT_FOUND', ATTEMPT_NOT_FOUND);
-  const loaded = toLoadedAssessment(assessmentRows[0]);
+  const [attemptRows, componentRows, progressRows] = reads;
+  const found = attemptRows[0];
+  if (!found) throw new ApiError('NOT_FOUND', ATTEMPT_NOT_FOUND);
+  const { attempt, usedCount } = found;
+  const loaded = toLoadedAssessment(found.assessment);
   if (attempt.submittedAt) {
     // A retried submit (its answer was lost: a 5xx, a dropped connection) carrying the answers the
     // attempt was graded on gets the stored result, so the client may retry safely (issue 31 item 6).
@@ -169,11 +167,7 @@ export async function submit(
     if (!loaded || !given || !Object.entries(given).every(([id, answer]) => attempt.answers?.[id] === answer))
       throw new ApiError('ALREADY_SUBMITTED', ALREADY_SUBMITTED_MESSAGE);
     const { assessment } = loaded;
-    return toAttemptResult(
-      attempt,
-      assessment.passingScore,
-      attemptsLeft(assessment.maxAttempts, toUsedAttempts(usedRows[0]).count),
-    );
+    return toAttemptResult(attempt, assessment.passingScore, attemptsLeft(assessment.maxAttempts, Number(usedCount)));
   }
   if (!loaded) throw new ApiError('NOT_FOUND', ATTEMPT_NOT_FOUND);
   const now = new Date();
@@ -181,13 +175,14 @@ export async function submit(
   const answers = late
     ? (attempt.answers ?? {})
     : { ...(attempt.answers ?? {}), ...knownAnswers(loaded.assessment, body) };
-  const enrollment = enrollmentRows[0];
+  const enrollment = found.enrollment?.id ? (found.enrollment as CourseProgressRow) : undefined;
   const snapshot = enrollment
     ? {
         enrollment,
         components: componentRows,
         progress: new Map(progressRows.map((row) => [row.componentId, row])),
-        usedCount: toUsedAttempts(usedRows[0]).count,
+        usedCount: Number(usedCount),
+        dayRecorded: Number(found.dayRecorded) === 1 ? readDay : undefined,
       }
     : undefined;
   const result = await closeAttempt(

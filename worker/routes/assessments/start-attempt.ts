@@ -5,6 +5,7 @@ import { attempts, componentProgress } from '../../db/schema';
 import { ApiError } from '../../errors';
 import {
   assertCanStartAttempt,
+  type AttemptRecord,
   closeAttempt,
   currentCycleOf,
   isPastGrace,
@@ -39,6 +40,17 @@ export function startReads(db: Db, userId: string, componentId: string) {
 /** The open attempt and the attempts used (a template: see db/prepared.ts; values are placeholders). */
 const buildStartAttempts = (db: Db, { userId, componentId }: { userId: string; componentId: string }) =>
   [openAttemptQuery(db, userId, componentId), usedAttemptsQuery(db, userId, componentId)] as const;
+
+/** The columns of a new attempt that only a submission fills. */
+const NOT_SUBMITTED = {
+  submittedAt: null,
+  submitReason: null,
+  score: null,
+  passed: null,
+  correctAnswers: null,
+  totalQuestions: null,
+  result: null,
+} as const satisfies Partial<AttemptRecord>;
 
 type StartArgs = [
   db: Db,
@@ -100,26 +112,27 @@ async function openOrResume([db, user, componentId, result, now]: StartArgs, ifS
   const attemptNumber = used.maxNumber + 1;
   const iso = now.toISOString();
   const deadline = new Date(now.getTime() + ctx.assessment.timeLimit * 60_000).toISOString();
+  const opened = {
+    id: crypto.randomUUID(),
+    userId: user.id,
+    courseId: ctx.course.id,
+    componentId,
+    attemptNumber,
+    language: ctx.course.language,
+    startedAt: iso,
+    deadlineAt: deadline,
+    answers: {},
+    questionOrder: questionOrderFor(ctx.assessment, shuffleSeed(user.id, componentId, attemptNumber)),
+  };
   const [inserted] = await db.batch([
     // The partial unique index (one open attempt per learner and assessment) turns a concurrent
     // second start into a no-op; that request then returns the attempt the first one opened.
+    // Only the cycle (decided in SQL) comes back: the rest of the row is what was written.
     db
       .insert(attempts)
-      .values({
-        id: crypto.randomUUID(),
-        userId: user.id,
-        courseId: ctx.course.id,
-        componentId,
-        attemptNumber,
-        cycle: currentCycleOf(user.id, ctx.course.id),
-        language: ctx.course.language,
-        startedAt: iso,
-        deadlineAt: deadline,
-        answers: {},
-        questionOrder: questionOrderFor(ctx.assessment, shuffleSeed(user.id, componentId, attemptNumber)),
-      })
+      .values({ ...opened, cycle: currentCycleOf(user.id, ctx.course.id) })
       .onConflictDoNothing()
-      .returning(),
+      .returning({ cycle: attempts.cycle }),
     db
       .update(componentProgress)
       .set({
@@ -133,7 +146,11 @@ async function openOrResume([db, user, componentId, result, now]: StartArgs, ifS
     // completed, so the percentage stays and an enrolled course is now in progress.
     courseStartedUpdate(db, ctx.enrollment.id, now),
   ]);
-  if (inserted[0]) return { attempt: inserted[0], assessment: ctx.assessment, resumed: false };
+  const row = inserted[0];
+  if (row) {
+    const attempt: AttemptRecord = { ...NOT_SUBMITTED, ...opened, cycle: row.cycle };
+    return { attempt, assessment: ctx.assessment, resumed: false };
+  }
   const raced = await openAttempt(db, user.id, componentId);
   if (raced) return { attempt: raced, assessment: ctx.assessment, resumed: true };
   throw new ApiError('CONFLICT', 'The attempt could not be started. Please try again.');
