@@ -9,12 +9,13 @@ import { areaOfMessage, SPLIT_AREAS } from '../../vite.catalogs';
  * browser only once a page that declares the area has loaded it (web/lazy.ts). So every module
  * that names such a message must be reached only through such pages: walked here from the entry
  * (web/main.tsx) along static and dynamic imports, a `lazyNamed(() => import(...), name, areas)`
- * adding its areas. Refusal texts are the exception: web/i18n/error-text.ts resolves them through
- * catalogText, which gives the server's English when the message is not loaded.
+ * adding its areas. Refusal texts are the exception: web/i18n/error-text.ts resolves them (their ids
+ * in web/i18n/reason-ids.ts) through catalogText, which gives the server's English when the message
+ * is not loaded.
  */
 
 const root = join(import.meta.dirname, '../..');
-const NOT_CHECKED = new Set(['web/i18n/error-text.ts']);
+const NOT_CHECKED = new Set(['web/i18n/error-text.ts', 'web/i18n/reason-ids.ts']);
 
 function resolveLocal(from: string, specifier: string): string | null {
   const base = join(dirname(from), specifier);

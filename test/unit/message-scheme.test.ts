@@ -1,6 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ERROR_STATUS, reasonOf, REFUSALS, refusalText, type RefusalReason } from '../../worker/contract/errors';
+import { CONTENT_REFUSALS } from '../../worker/contract/refusals/content';
+import { PEOPLE_AND_TRAINING_REFUSALS } from '../../worker/contract/refusals/people-and-training';
+import { SIGN_IN_AND_TASK_REFUSALS } from '../../worker/contract/refusals/sign-in-and-tasks';
 import { CAPTION_MESSAGES } from '../../worker/contract/captions';
 import { SCORM_MESSAGES } from '../../worker/contract/scorm';
 import { USER_MESSAGES } from '../../worker/contract/users';
@@ -21,8 +24,10 @@ const areas = [
 const catalogOf = (language: string): Record<string, string> =>
   Object.assign({}, ...areas.map((dir) => JSON.parse(readFileSync(new URL(`${language}.json`, dir), 'utf8'))));
 
-/** The `key: 'catalog id'` rows of one table in error-text.ts (the table is typed complete by tsc). */
-const source = readFileSync(new URL('../../web/i18n/error-text.ts', import.meta.url), 'utf8');
+/** The `key: 'catalog id'` rows of one table in error-text.ts or reason-ids.ts (each typed complete by tsc). */
+const source = ['error-text.ts', 'reason-ids.ts']
+  .map((file) => readFileSync(new URL(`../../web/i18n/${file}`, import.meta.url), 'utf8'))
+  .join('\n');
 function tableOf(name: string): Map<string, string> {
   const start = source.indexOf(`const ${name}`);
   const body = source.slice(start, source.indexOf('\n};', start));
@@ -34,6 +39,13 @@ const reasonIds = tableOf('REASON_IDS');
 describe('message scheme', () => {
   it('maps every error code, the client-made ones included, to a catalog id', () => {
     expect([...codeIds.keys()].sort()).toEqual([...Object.keys(ERROR_STATUS), 'NETWORK_ERROR', 'HTTP_ERROR'].sort());
+  });
+
+  it('declares each refusal reason in one area only (the areas are joined, so a second one would replace the first)', () => {
+    const areas = [PEOPLE_AND_TRAINING_REFUSALS, SIGN_IN_AND_TASK_REFUSALS, CONTENT_REFUSALS];
+    const declared = areas.flatMap((area) => Object.keys(area));
+    expect(declared.length).toBe(new Set(declared).size);
+    expect(declared.length).toBe(Object.keys(REFUSALS).length);
   });
 
   it('maps every refusal reason to a catalog id', () => {
