@@ -19,7 +19,10 @@ seedFromPage(queryClient);
 preloadFirstRoute(window.location.pathname, queryClient);
 // The runtime and the chosen language's catalog download now, beside the session check.
 startLocale();
-if (learnerPageData()) warmFormattersForTakeOver();
+// My Courses' cards (a plural's count) and the course page (its scores) create the page's first number
+// formatter as the app takes over; the dashboard formats none before it is idle.
+const arrivedOn = learnerPageData()?.page;
+if (arrivedOn === 'my-courses' || arrivedOn === 'course') warmFormattersForTakeOver();
 // Another language: every cached answer is stale (course versions, names of languages and PDF labels
 // depend on it). Nothing refetches now; the app re-rendered in the new language asks again.
 onLocaleChoice(() => void queryClient.invalidateQueries({ refetchType: 'none' }));

@@ -71,8 +71,8 @@ export function holdServerClicks(): void {
  * The first number or date formatter a page creates loads the browser's locale data (ICU): 20-50 ms
  * on this machine, four times that on Lighthouse's phone. Left to the take-over it lands inside a
  * card's render (a plural's count, a score); here it is a task of its own, started as the entry
- * runs, while the app's chunks download. Called for a learner page the Worker rendered (its cards
- * format counts, scores and dates as the app takes over; the landing page formats none).
+ * runs, while the app's chunks download. Called for the learner pages the Worker rendered whose take-over
+ * formats a number (web/main.tsx); on a page that formats none it would only add a task.
  */
 export function warmFormattersForTakeOver(): void {
   setTimeout(() => {
