@@ -2,10 +2,10 @@ import './index.css';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, startTransition, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
-import { seedFromPage } from './api/page-data';
+import { learnerPageData, seedFromPage } from './api/page-data';
 import { queryClient } from './api/query-client';
 import { preloadFirstRoute } from './preload';
-import { holdServerClicks } from './server-rendered';
+import { holdServerClicks, warmFormattersForTakeOver } from './server-rendered';
 import { onLocaleChoice, startLocale } from './i18n/locale';
 import { SessionLoading } from './components/session-loading';
 
@@ -19,6 +19,10 @@ seedFromPage(queryClient);
 preloadFirstRoute(window.location.pathname, queryClient);
 // The runtime and the chosen language's catalog download now, beside the session check.
 startLocale();
+// My Courses' cards (a plural's count) and the course page (its scores) create the page's first number
+// formatter as the app takes over; the dashboard formats none before it is idle.
+const arrivedOn = learnerPageData()?.page;
+if (arrivedOn === 'my-courses' || arrivedOn === 'course') warmFormattersForTakeOver();
 // Another language: every cached answer is stale (course versions, names of languages and PDF labels
 // depend on it). Nothing refetches now; the app re-rendered in the new language asks again.
 onLocaleChoice(() => void queryClient.invalidateQueries({ refetchType: 'none' }));

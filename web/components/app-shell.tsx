@@ -1,7 +1,8 @@
 import { ChevronLeft, LogOut, Menu as MenuIcon, User } from 'lucide-react';
-import { useEffect, useState, type ReactElement, type ReactNode } from 'react';
+import { memo, useEffect, useState, type ReactElement, type ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
 import { Link, useLocation } from 'wouter';
+import { useAfterIdle } from '../hooks/use-after-idle';
 import { MEDIUM_UP, useMediaQuery } from '../hooks/use-media-query';
 import { userDisplayName, userEmailLabel, userInitials, type DisplayableUser } from '../state/user-display';
 import {
@@ -65,7 +66,7 @@ export function isNavItemActive(item: ShellNavItem, path: string): boolean {
  * "shifted 120px" from the window's centre, the layout the design asks for on larger screens; a
  * bare 120px margin would slide the content's first 120px under the panel.
  */
-export function AppShell({
+export const AppShell = memo(function AppShell({
   title,
   homeHref,
   navLabel,
@@ -81,6 +82,7 @@ export function AppShell({
   const [wideOpen, setWideOpen] = useState(true);
   const [narrowOpen, setNarrowOpen] = useState(false);
   const [path] = useLocation();
+  const toastsReady = useAfterIdle();
   const mode = isWide ? 'persistent' : 'temporary';
   const open = isWide ? wideOpen : narrowOpen;
 
@@ -231,10 +233,11 @@ export function AppShell({
           {children}
         </div>
       </main>
-      <Toaster />
+      {/* The toast region starts when the browser is idle: a toast raised before shows then (the store keeps it). */}
+      {toastsReady && <Toaster />}
     </div>
   );
-}
+});
 
 function AccountMenu({
   user,
