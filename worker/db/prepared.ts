@@ -14,6 +14,12 @@ import type { Db } from './client';
  * answer: `build` is a module-level function that sees only the placeholders (`values`) and the
  * `shape`, and the shape (everything that changes the SQL text: a sort, a tab, whether a filter is
  * present) is the cache key. Request values never reach `build` itself.
+ *
+ * Write batches (an assessment's start and submit) are templated the same way: an insert's values
+ * and an update's set are placeholders bound with their column's encoder (JSON, booleans), so the
+ * statements are what drizzle would build with the values. The schema has no `$defaultFn` /
+ * `$onUpdateFn` (they would be computed once, when the template is built); keep it so for the
+ * tables written through templates.
  */
 
 /** A template query: its SQL text, how to fill its parameters, and drizzle's result mapping. */
@@ -54,14 +60,15 @@ function templateOf(query: unknown): Template {
 }
 
 /**
- * The queries `build` makes, for `db.batch` only, from the template of `name` and `shape` (built on
+ * The queries `build` makes (selects, or inserts / updates with or without `returning`), for
+ * `db.batch` only, from the template of `name` and `shape` (built on
  * first use in this isolate), with `values` bound. `build` gets each value as a placeholder typed as
  * the value (so the query helpers that take a user id or a limit take it unchanged): it must only
  * hand them to drizzle (a comparison, a `sql` template, `limit`), never test or compute with them,
  * and everything that changes the SQL text must come from `shape`. On libSQL (no D1 session) the
  * queries are simply built with the values.
  */
-export function preparedReads<
+function preparedBatch<
   S extends Record<string, string | number | boolean | null>,
   V extends Record<string, unknown>,
   T extends readonly unknown[],
@@ -81,7 +88,8 @@ export function preparedReads<
       if ('value' in p) return p.value;
       const value = values[p.name];
       if (value === undefined) throw new Error(`${name}: no value for ${p.name}`);
-      return p.encode ? p.encode(value) : value;
+      // As drizzle binds a value: null as null, whatever the column's encoder would make of it.
+      return p.encode && value !== null ? p.encode(value) : value;
     });
     const prepared = {
       stmt: client.prepare(template.sql),
@@ -92,3 +100,11 @@ export function preparedReads<
     return { _prepare: () => prepared };
   }) as unknown as T;
 }
+
+/** A read batch's queries (the session check rides in the same batch): see `preparedBatch`. */
+export const preparedReads: typeof preparedBatch = (db, name, shape, values, build) =>
+  preparedBatch(db, name, shape, values, build);
+
+/** A write batch's inserts and updates (`returning` or not): see `preparedBatch`. */
+export const preparedWrites: typeof preparedBatch = (db, name, shape, values, build) =>
+  preparedBatch(db, name, shape, values, build);

@@ -14,13 +14,14 @@ import {
 } from '../contract/assessments';
 import { isAssessmentType } from '../contract/course';
 import type { Db } from '../db/client';
+import { preparedWrites } from '../db/prepared';
 import { attempts, componentProgress, components, courseProgress, courses } from '../db/schema';
 import { ApiError } from '../errors';
 import { issueCertificate } from './certificates';
 import { gradeAnswers, readAssessment, type Assessment } from './grading';
 import {
   activityDay,
-  learningActivityUpsert,
+  learningActivityUpsertOn,
   nextCourseProgress,
   recomputeCourseProgress,
   type ComponentProgressRow,
@@ -229,9 +230,6 @@ export async function closeAttempt(
 ): Promise<AttemptResult | null> {
   const grade = gradeAnswers(assessment, answers);
   const iso = now.toISOString();
-  const won = sql`EXISTS (SELECT 1 FROM assessment_attempts a WHERE a.id = ${attempt.id} AND a.submitted_at = ${iso} AND a.submit_reason = ${reason} AND a.score = ${grade.score})`;
-  const submittedCount = sql`(SELECT count(*) FROM assessment_attempts a WHERE a.user_id = ${attempt.userId} AND a.component_id = ${attempt.componentId} AND a.cycle = ${attempt.cycle} AND a.submitted_at IS NOT NULL)`;
-  const passedSql = grade.passed ? sql`1` : sql`0`;
   const courseNext = snapshot
     ? courseAfterGrade(snapshot, attempt.componentId, grade.passed, now, learnerActive)
     : null;
@@ -245,42 +243,30 @@ export async function closeAttempt(
     totalQuestions: grade.totalQuestions,
     result: grade.detailedResults,
   } satisfies Partial<AttemptRecord>;
-  const [closed] = await db.batch([
-    // Only whether it applied comes back: the closed row is the read row with these values.
-    db
-      .update(attempts)
-      .set(closing)
-      .where(and(eq(attempts.id, attempt.id), isNull(attempts.submittedAt)))
-      .returning({ id: attempts.id }),
-    db
-      .update(componentProgress)
-      .set({
-        attempts: submittedCount,
-        // A pass completes the component; a fail marks it FAILED unless it was already completed.
-        status: sql`CASE WHEN ${componentProgress.status} = 'COMPLETED' OR ${passedSql} = 1 THEN 'COMPLETED' ELSE 'FAILED' END`,
-        score: sql`CASE WHEN ${componentProgress.status} = 'COMPLETED' AND ${passedSql} = 0 THEN ${componentProgress.score} ELSE ${grade.score} END`,
-        progressPercentage: sql`CASE WHEN ${passedSql} = 1 THEN 100 ELSE ${componentProgress.progressPercentage} END`,
-        completedAt: sql`CASE WHEN ${passedSql} = 1 THEN coalesce(${componentProgress.completedAt}, ${iso}) ELSE ${componentProgress.completedAt} END`,
-        startedAt: sql`coalesce(${componentProgress.startedAt}, ${attempt.startedAt})`,
-        lastAccessedAt: iso,
-      })
-      .where(
-        and(eq(componentProgress.userId, attempt.userId), eq(componentProgress.componentId, attempt.componentId), won),
-      ),
-    // The learning day (the reports' streak), unless the read found it recorded: the upsert would add 0 seconds.
-    ...(learnerActive && snapshot?.dayRecorded !== activityDay(now)
-      ? [learningActivityUpsert(db, attempt.userId, now)]
-      : []),
-    // Only when this very submission won, like the component update.
-    ...(snapshot && courseNext
-      ? [
-          db
-            .update(courseProgress)
-            .set(courseNext)
-            .where(and(eq(courseProgress.id, snapshot.enrollment.id), won)),
-        ]
-      : []),
-  ]);
+  const withDay = learnerActive && snapshot?.dayRecorded !== activityDay(now);
+  const course = snapshot && courseNext ? { ...courseNext, enrollmentId: snapshot.enrollment.id } : null;
+  const [closed] = await db.batch(
+    preparedWrites(
+      db,
+      'close attempt',
+      { passed: grade.passed, withDay, withCourse: course !== null, accessed: course?.lastAccessedAt !== undefined },
+      {
+        ...closing,
+        attemptId: attempt.id,
+        userId: attempt.userId,
+        componentId: attempt.componentId,
+        cycle: attempt.cycle,
+        attemptStartedAt: attempt.startedAt,
+        day: activityDay(now),
+        enrollmentId: course?.enrollmentId ?? '',
+        overallProgress: course?.overallProgress ?? 0,
+        courseStatus: course?.status ?? 'ENROLLED',
+        courseCompletedAt: course?.completedAt ?? null,
+        courseStartedAt: course?.startedAt ?? null,
+      },
+      buildCloseAttempt,
+    ),
+  );
   if (!closed[0]) return null;
   const row: AttemptRecord = { ...attempt, ...closing };
   if (!snapshot || !courseNext) {
@@ -293,6 +279,91 @@ export async function closeAttempt(
     await issueCertificate(db, attempt.userId, attempt.courseId, now, snapshot.enrollment.cycle);
   // The closed attempt was already counted while open.
   return toAttemptResult(row, assessment.passingScore, attemptsLeft(assessment.maxAttempts, snapshot.usedCount));
+}
+
+/** What closing an attempt writes (a template: see db/prepared.ts; values are placeholders). */
+interface CloseValues {
+  answers: Record<string, string>;
+  submittedAt: string;
+  submitReason: SubmitReason;
+  score: number;
+  passed: boolean;
+  correctAnswers: number;
+  totalQuestions: number;
+  result: unknown[];
+  attemptId: string;
+  userId: string;
+  componentId: string;
+  cycle: number;
+  attemptStartedAt: string;
+  day: string;
+  enrollmentId: string;
+  overallProgress: number;
+  courseStatus: CourseProgressRow['status'];
+  courseCompletedAt: string | null;
+  courseStartedAt: string | null;
+}
+
+/**
+ * The close's write batch: the attempt (only whether it applied comes back: the closed row is the
+ * read row with these values), the component's progress and the course's (only when this very
+ * submission won), and the learning day (unless the read found it recorded: the upsert would add 0
+ * seconds). What changes the SQL text (passed, which statements, whether the course was accessed)
+ * is the shape.
+ */
+function buildCloseAttempt(
+  db: Db,
+  v: CloseValues,
+  shape: { passed: boolean; withDay: boolean; withCourse: boolean; accessed: boolean },
+) {
+  const won = sql`EXISTS (SELECT 1 FROM assessment_attempts a WHERE a.id = ${v.attemptId} AND a.submitted_at = ${v.submittedAt} AND a.submit_reason = ${v.submitReason} AND a.score = ${v.score})`;
+  const submittedCount = sql`(SELECT count(*) FROM assessment_attempts a WHERE a.user_id = ${v.userId} AND a.component_id = ${v.componentId} AND a.cycle = ${v.cycle} AND a.submitted_at IS NOT NULL)`;
+  const passedSql = shape.passed ? sql`1` : sql`0`;
+  const iso = v.submittedAt;
+  return [
+    db
+      .update(attempts)
+      .set({
+        answers: v.answers,
+        submittedAt: v.submittedAt,
+        submitReason: v.submitReason,
+        score: v.score,
+        passed: v.passed,
+        correctAnswers: v.correctAnswers,
+        totalQuestions: v.totalQuestions,
+        result: v.result,
+      })
+      .where(and(eq(attempts.id, v.attemptId), isNull(attempts.submittedAt)))
+      .returning({ id: attempts.id }),
+    db
+      .update(componentProgress)
+      .set({
+        attempts: submittedCount,
+        // A pass completes the component; a fail marks it FAILED unless it was already completed.
+        status: sql`CASE WHEN ${componentProgress.status} = 'COMPLETED' OR ${passedSql} = 1 THEN 'COMPLETED' ELSE 'FAILED' END`,
+        score: sql`CASE WHEN ${componentProgress.status} = 'COMPLETED' AND ${passedSql} = 0 THEN ${componentProgress.score} ELSE ${v.score} END`,
+        progressPercentage: sql`CASE WHEN ${passedSql} = 1 THEN 100 ELSE ${componentProgress.progressPercentage} END`,
+        completedAt: sql`CASE WHEN ${passedSql} = 1 THEN coalesce(${componentProgress.completedAt}, ${iso}) ELSE ${componentProgress.completedAt} END`,
+        startedAt: sql`coalesce(${componentProgress.startedAt}, ${v.attemptStartedAt})`,
+        lastAccessedAt: iso,
+      })
+      .where(and(eq(componentProgress.userId, v.userId), eq(componentProgress.componentId, v.componentId), won)),
+    ...(shape.withDay ? [learningActivityUpsertOn(db, v.userId, v.day, 0)] : []),
+    ...(shape.withCourse
+      ? [
+          db
+            .update(courseProgress)
+            .set({
+              overallProgress: v.overallProgress,
+              status: v.courseStatus,
+              completedAt: v.courseCompletedAt,
+              startedAt: v.courseStartedAt,
+              ...(shape.accessed ? { lastAccessedAt: iso } : {}),
+            })
+            .where(and(eq(courseProgress.id, v.enrollmentId), won)),
+        ]
+      : []),
+  ] as const;
 }
 
 export interface CourseSnapshot {

@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { isAdminUser } from '../contract/rules/roles';
 import type { Db } from '../db/client';
+import { preparedReads } from '../db/prepared';
 import { authorisations, certificates, sites, users } from '../db/schema';
 import type { AuthUser } from '../env';
 import { inTeamOf } from './sites';
@@ -42,14 +43,9 @@ export async function relationOf(
 export const displayName = (u: { firstName: string | null; lastName: string | null; username: string }) =>
   [u.firstName, u.lastName].filter((part) => part?.trim()).join(' ') || u.username;
 
-/**
- * What the public badge page shows, in ONE D1 round trip (a batch): the active holder with their
- * site, the certificates valid now and the authorisations valid now (what their verification pages
- * would call valid; never training history, progress or job title).
- */
-export async function badgePageData(db: Db, userId: string, now: Date) {
-  const iso = now.toISOString();
-  const [people, certs, auths] = await db.batch([
+/** The badge page's statements (a template: see db/prepared.ts; values are placeholders). */
+const buildBadgePage = (db: Db, { userId, iso }: { userId: string; iso: string }) =>
+  [
     db
       .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, username: users.username })
       .from(users)
@@ -76,7 +72,17 @@ export async function badgePageData(db: Db, userId: string, now: Date) {
         and(eq(authorisations.userId, userId), isNull(authorisations.revokedAt), gt(authorisations.expiresAt, iso)),
       )
       .orderBy(desc(authorisations.issuedAt)),
-  ]);
+  ] as const;
+
+/**
+ * What the public badge page shows, in ONE D1 round trip (a batch): the active holder with their
+ * site, the certificates valid now and the authorisations valid now (what their verification pages
+ * would call valid; never training history, progress or job title).
+ */
+export async function badgePageData(db: Db, userId: string, now: Date) {
+  const [people, certs, auths] = await db.batch(
+    preparedReads(db, 'badge page', {}, { userId, iso: now.toISOString() }, buildBadgePage),
+  );
   const person = people[0];
   if (!person) return null;
   // The newest valid one per course / evaluation family: a renewal does not list the same thing twice.

@@ -11,6 +11,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { BadgeRequirementStatus, BadgeTaskStatus } from '../contract/badges';
 import { dayRange, taskQualification, type TaskStatus } from '../contract/rules/task-qualification';
 import type { Db } from '../db/client';
+import { preparedReads } from '../db/prepared';
 import { users } from '../db/schema';
 import type { AuthUser } from '../env';
 import { badgeHolderQuery, relationOf } from './badge-holder';
@@ -26,8 +27,11 @@ import { factsGate } from './task-search-kept';
  * the counter stands at `known` (the statuses kept for this person and day still hold), else a first
  * row carrying the counter (and no task when none applies) and one row per task.
  */
-export function personTasksQuery(db: Db, userId: string, day: string, known: number | null = null) {
-  const dayEnd = new Date(dayRange(day).end).toISOString();
+export const personTasksQuery = (db: Db, userId: string, day: string, known: number | null = null) =>
+  personTasksAsOf(db, userId, new Date(dayRange(day).end).toISOString(), known);
+
+/** personTasksQuery as of `dayEnd` (template-safe: the values are only handed to drizzle). */
+function personTasksAsOf(db: Db, userId: string, dayEnd: string, known: number | null) {
   // A raw FROM with its own aliases (t, u: the held-pieces SQL reads `u.id`), as the task search's.
   return db
     .select({
@@ -110,18 +114,41 @@ export async function readBadgeStatus(db: Db, callerId: string, userId: string, 
   const day = now.toISOString().slice(0, 10);
   const taskKey = `${userId} ${day}`;
   const kept = keptTasks.get(taskKey);
-  const [holders, team, terms, facts, taskRows] = await db.batch([
+  const dayEnd = new Date(dayRange(day).end).toISOString();
+  const known = kept?.version ?? null;
+  const [holders, team, terms, facts, taskRows] = await db.batch(
+    preparedReads(
+      db,
+      'badge status',
+      {},
+      { callerId, userId, now: now.toISOString(), dayEnd, known },
+      buildBadgeStatus,
+    ),
+  );
+  const holder = holders[0];
+  return holder ? { holder, inTeam: team.length > 0, terms, facts, taskRows, kept, taskKey, userId, day, now } : null;
+}
+
+/** The badge status's statements (a template: see db/prepared.ts; values are placeholders). */
+const buildBadgeStatus = (
+  db: Db,
+  {
+    callerId,
+    userId,
+    now,
+    dayEnd,
+    known,
+  }: { callerId: string; userId: string; now: string; dayEnd: string; known: number | null },
+) =>
+  [
     badgeHolderQuery(db, userId),
     db
       .select({ ok: sql<number>`1` })
       .from(users)
       .where(and(eq(users.id, userId), inTeamOf(callerId, sql`${users.id}`))),
     ...coverageFactsQueries(db, { userId }, now),
-    personTasksQuery(db, userId, day, kept?.version ?? null),
-  ]);
-  const holder = holders[0];
-  return holder ? { holder, inTeam: team.length > 0, terms, facts, taskRows, kept, taskKey, userId, day, now } : null;
-}
+    personTasksAsOf(db, userId, dayEnd, known),
+  ] as const;
 
 /** The task statuses from this batch: the kept ones when the gate answered nothing, else judged now and kept. */
 function taskStatusesFrom(read: NonNullable<Awaited<ReturnType<typeof readBadgeStatus>>>): BadgeTaskStatus[] {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type * as v from 'valibot';
 import { paginationOf } from '../contract/common';
 import { DEFAULT_PASSING_SCORE } from '../contract/course';
@@ -128,8 +128,8 @@ function buildCourseList(
     admin ? undefined : showAll ? sql`(${inBooks} OR ${courseTable.allowBrowse} = 1)` : inBooks,
     preferredVersion(userId, language as DeliveryLanguage),
   );
-  const where = and(
-    visible,
+  // What the tab, the book and the search narrow the visible courses to (the page and its count).
+  const narrow = and(
     status === 'completed'
       ? sql`${progressStatus} = 'COMPLETED'`
       : status === 'progress'
@@ -138,6 +138,7 @@ function buildCourseList(
     shape.byBook ? eq(courseTable.domainId, bookId) : undefined,
     shape.search ? containsNeedle(needle, [courseTable.title, domains.name, courseTable.description]) : undefined,
   );
+  const where = and(visible, narrow);
   return [
     db
       .select({
@@ -159,14 +160,20 @@ function buildCourseList(
       .orderBy(...order)
       .limit(limit)
       .offset(offset),
-    db.select({ n: count() }).from(courseTable).innerJoin(domains, eq(domains.id, courseTable.domainId)).where(where),
+    // The page's count and the tabs' counts in one pass over the visible courses (every course is
+    // in a book: the join to the books, which the search needs, drops none).
     db
       .select({
-        all: count(),
-        progress: sql<number>`coalesce(sum(${progressStatus} <> 'COMPLETED'), 0)`,
-        completed: sql<number>`coalesce(sum(${progressStatus} = 'COMPLETED'), 0)`,
+        // Named apart: D1 answers rows as objects by column name, so two `count(*)` would collide.
+        n: (narrow ? sql<number>`coalesce(sum(CASE WHEN ${narrow} THEN 1 ELSE 0 END), 0)` : sql<number>`count(*)`).as(
+          'page_total',
+        ),
+        all: sql<number>`count(*)`.as('all_total'),
+        progress: sql<number>`coalesce(sum(${progressStatus} <> 'COMPLETED'), 0)`.as('progress_total'),
+        completed: sql<number>`coalesce(sum(${progressStatus} = 'COMPLETED'), 0)`.as('completed_total'),
       })
       .from(courseTable)
+      .innerJoin(domains, eq(domains.id, courseTable.domainId))
       .where(visible),
     db
       .selectDistinct({ id: domains.id, name: domains.name })
@@ -181,7 +188,7 @@ type Results<T extends readonly unknown[]> = { [K in keyof T]: Awaited<T[K]> };
 
 /** GET /api/v2/user/courses's answer from the list's batch results. */
 export function toCourseList(
-  [rows, [total], [counted], books]: Results<ReturnType<typeof courseListReads>>,
+  [rows, [counted], books]: Results<ReturnType<typeof courseListReads>>,
   query: Pick<CourseListInput, 'page' | 'limit'>,
   admin: boolean,
 ): CourseListResponse {
@@ -193,7 +200,7 @@ export function toCourseList(
         { componentCount: Number(r.componentCount), enrolled: !!r.enrolled, inBooks: admin || !!r.inBooks },
       ),
     ),
-    pagination: paginationOf(query.page, query.limit, Number(total?.n ?? 0)),
+    pagination: paginationOf(query.page, query.limit, Number(counted?.n ?? 0)),
     counts: {
       all: Number(counted?.all ?? 0),
       progress: Number(counted?.progress ?? 0),

@@ -186,10 +186,10 @@ export function nextCourseProgress(
 /**
  * The course-progress write of a learner step that cannot change the percentage (starting an
  * assessment): an enrolled course is now in progress, and it was accessed. Equal to what
- * recomputeCourseProgress would store after that step, without its three reads.
+ * recomputeCourseProgress would store after that step, without its three reads. `iso` is only handed to
+ * drizzle (a start's write template: db/prepared.ts).
  */
-export function courseStartedUpdate(db: Db, enrollmentId: string, now: Date) {
-  const iso = now.toISOString();
+export function courseStartedUpdateAt(db: Db, enrollmentId: string, iso: string) {
   return db
     .update(courseProgress)
     .set({
@@ -234,10 +234,14 @@ export const activityDay = (now: Date) => now.toISOString().slice(0, 10);
  * The statement that records learning activity for today (the reports' streak), to put in a
  * batch with the write it belongs to. `seconds` adds to the day's time.
  */
-export function learningActivityUpsert(db: Db, userId: string, now: Date, seconds = 0) {
+export const learningActivityUpsert = (db: Db, userId: string, now: Date, seconds = 0) =>
+  learningActivityUpsertOn(db, userId, activityDay(now), seconds);
+
+/** learningActivityUpsert on `day` (template-safe: the values are only handed to drizzle). */
+export function learningActivityUpsertOn(db: Db, userId: string, day: string, seconds: number) {
   return db
     .insert(learningActivity)
-    .values({ userId, day: activityDay(now), seconds })
+    .values({ userId, day, seconds })
     .onConflictDoUpdate({
       target: [learningActivity.userId, learningActivity.day],
       set: { seconds: sql`${learningActivity.seconds} + ${seconds}` },

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { preparedReads } from '../../db/prepared';
+import { preparedWrites, preparedReads } from '../../db/prepared';
 import { attempts, componentProgress } from '../../db/schema';
 import { ApiError } from '../../errors';
 import {
@@ -16,11 +16,12 @@ import { isAssessmentType } from '../../contract/course';
 import { canRetryAssessment } from '../../contract/assessments';
 import { questionOrderFor, readAssessment, shuffleSeed } from '../../services/grading';
 import {
+  activityDay,
   assertUnlocked,
   componentContext,
   componentContextQueries,
-  courseStartedUpdate,
-  learningActivityUpsert,
+  courseStartedUpdateAt,
+  learningActivityUpsertOn,
 } from '../../services/progress';
 import { openAttempt, openAttemptQuery } from './attempt-flow';
 
@@ -40,6 +41,48 @@ export function startReads(db: Db, userId: string, componentId: string) {
 /** The open attempt and the attempts used (a template: see db/prepared.ts; values are placeholders). */
 const buildStartAttempts = (db: Db, { userId, componentId }: { userId: string; componentId: string }) =>
   [openAttemptQuery(db, userId, componentId), usedAttemptsQuery(db, userId, componentId)] as const;
+
+/**
+ * A start's write batch (a template: see db/prepared.ts; values are placeholders). The partial
+ * unique index (one open attempt per learner and assessment) turns a concurrent second start into a
+ * no-op; that request then returns the attempt the first one opened. Only the cycle (decided in
+ * SQL) comes back: the rest of the row is what was written.
+ */
+function buildStartWrite(
+  db: Db,
+  {
+    iso,
+    progressRowId,
+    day,
+    enrollmentId,
+    ...opened
+  }: Omit<AttemptRecord, keyof typeof NOT_SUBMITTED | 'cycle'> & {
+    iso: string;
+    progressRowId: string;
+    day: string;
+    enrollmentId: string;
+  },
+) {
+  return [
+    db
+      .insert(attempts)
+      .values({ ...opened, cycle: currentCycleOf(opened.userId, opened.courseId) })
+      .onConflictDoNothing()
+      .returning({ cycle: attempts.cycle }),
+    db
+      .update(componentProgress)
+      .set({
+        status: sql`CASE WHEN ${componentProgress.status} = 'COMPLETED' THEN 'COMPLETED' ELSE 'IN_PROGRESS' END`,
+        startedAt: sql`coalesce(${componentProgress.startedAt}, ${iso})`,
+        lastAccessedAt: iso,
+      })
+      .where(eq(componentProgress.id, progressRowId)),
+    learningActivityUpsertOn(db, opened.userId, day, 0),
+    // What recomputing the course would change after a start: an assessment counts only once
+    // completed, so the percentage stays and an enrolled course is now in progress.
+    courseStartedUpdateAt(db, enrollmentId, iso),
+  ] as const;
+}
 
 /** The columns of a new attempt that only a submission fills. */
 const NOT_SUBMITTED = {
@@ -124,28 +167,21 @@ async function openOrResume([db, user, componentId, result, now]: StartArgs, ifS
     answers: {},
     questionOrder: questionOrderFor(ctx.assessment, shuffleSeed(user.id, componentId, attemptNumber)),
   };
-  const [inserted] = await db.batch([
-    // The partial unique index (one open attempt per learner and assessment) turns a concurrent
-    // second start into a no-op; that request then returns the attempt the first one opened.
-    // Only the cycle (decided in SQL) comes back: the rest of the row is what was written.
-    db
-      .insert(attempts)
-      .values({ ...opened, cycle: currentCycleOf(user.id, ctx.course.id) })
-      .onConflictDoNothing()
-      .returning({ cycle: attempts.cycle }),
-    db
-      .update(componentProgress)
-      .set({
-        status: sql`CASE WHEN ${componentProgress.status} = 'COMPLETED' THEN 'COMPLETED' ELSE 'IN_PROGRESS' END`,
-        startedAt: sql`coalesce(${componentProgress.startedAt}, ${iso})`,
-        lastAccessedAt: iso,
-      })
-      .where(eq(componentProgress.id, ctx.row.id)),
-    learningActivityUpsert(db, user.id, now),
-    // What recomputing the course would change after a start: an assessment counts only once
-    // completed, so the percentage stays and an enrolled course is now in progress.
-    courseStartedUpdate(db, ctx.enrollment.id, now),
-  ]);
+  const [inserted] = await db.batch(
+    preparedWrites(
+      db,
+      'start write',
+      {},
+      {
+        ...opened,
+        iso,
+        progressRowId: ctx.row.id,
+        day: activityDay(now),
+        enrollmentId: ctx.enrollment.id,
+      },
+      buildStartWrite,
+    ),
+  );
   const row = inserted[0];
   if (row) {
     const attempt: AttemptRecord = { ...NOT_SUBMITTED, ...opened, cycle: row.cycle };
