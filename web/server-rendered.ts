@@ -1,5 +1,6 @@
 import { SERVER_DATA_ID, SERVER_MARKUP_ID } from '@contract/landing';
-import { changeLocale, formatLocale, isLocale } from './i18n/locale';
+import { formatDate, formatNumber } from './format';
+import { changeLocale, isLocale } from './i18n/locale';
 
 /**
  * The landing page arrives rendered by the Worker (worker/routes/landing-page.ts): its markup sits
@@ -75,10 +76,10 @@ export function holdServerClicks(): void {
  * formats a number (web/main.tsx); on a page that formats none it would only add a task.
  */
 export function warmFormattersForTakeOver(): void {
+  // Through web/format.ts like every number and date the client shows: the same formatters' data.
   setTimeout(() => {
-    const locale = formatLocale();
-    new Intl.NumberFormat(locale).format(1);
-    new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(0);
+    formatNumber(1);
+    formatDate(0);
   }, 0);
 }
 
