@@ -62,7 +62,13 @@ export async function verifySession(secret: string, token: string): Promise<Sess
     const { payload } = await jwtVerify(token, await key(secret), { algorithms: ['HS256'] });
     if (typeof payload.sub !== 'string' || typeof payload.jti !== 'string' || typeof payload.exp !== 'number')
       return null;
-    const claims = { sub: payload.sub, ver: Number(payload.ver ?? 0), jti: payload.jti, exp: payload.exp };
+    // Frozen: every request that brings this token gets this same object.
+    const claims = Object.freeze({
+      sub: payload.sub,
+      ver: Number(payload.ver ?? 0),
+      jti: payload.jti,
+      exp: payload.exp,
+    });
     if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value as string);
     verified.set(cacheKey, claims);
     return claims;
